@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The runner returns the guest's status, runs added files from /opt, and
+# turns a hung guest, a panic and a crashing test into clear failures.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+k=$top/build/bzImage-base
+rq() { "$top/scripts/run-qemu" --quiet --kernel "$k" "$@"; }
+fail=0
+expect() {	# description expected-status actual-status
+	if [[ $2 == "$3" ]]; then echo "ok: $1"; else echo "FAIL: $1: exit $3, expected $2"; fail=1; fi
+}
+
+rq -- sh -c 'exit 3' >/dev/null 2>&1
+expect "guest status 3 comes back as 3" 3 $?
+
+out=$(rq --add "$top/build/selftests/native_sanity" -- native_sanity 2>&1)
+expect "an added static program runs from /opt" 0 $?
+grep -q '^ok 1 native getpid' <<<"$out" || { echo "FAIL: its output is printed"; fail=1; }
+
+out=$(rq -- echo "it's quoted" 2>&1)
+[[ $out == "it's quoted" ]] || { echo "FAIL: arguments keep their quoting: got '$out'"; fail=1; }
+
+out=$(rq --timeout 8 -- sleep 600 2>&1)
+expect "a hung guest times out" 124 $?
+grep -q 'did not finish within 8s' <<<"$out" || { echo "FAIL: the timeout is explained: $out"; fail=1; }
+
+out=$(rq --timeout 60 --append rdinit=/bin/busybox -- true 2>&1)
+expect "a panicking guest (init exits) is an error" 125 $?
+grep -q 'without reporting a status' <<<"$out" || { echo "FAIL: the panic is explained: $out"; fail=1; }
+grep -q 'Kernel panic' <<<"$out" || { echo "FAIL: the log tail shows the panic"; fail=1; }
+
+out=$(rq --add "$top/build/selftests/harness_crash" -- run_tests.sh /opt/harness_crash native_sanity 2>&1)
+expect "a suite with a crashing test fails" 1 $?
+grep -q '^not ok 1 selftests: x32: harness_crash # killed by SIGSEGV' <<<"$out" ||
+	{ echo "FAIL: the crash is reported with its signal"; fail=1; }
+grep -q '^ok 2 selftests: x32: native_sanity' <<<"$out" ||
+	{ echo "FAIL: the suite goes on after the crash"; fail=1; }
+
+"$top/scripts/run-qemu" --kernel /nonexistent -- true >/dev/null 2>&1
+expect "a missing kernel is a usage error" 2 $?
+exit $fail

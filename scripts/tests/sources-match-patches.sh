@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# One source of truth: every readable source in this repository is the
+# file the series adds to the kernel tree, byte for byte.
+#   Kconfig.x32          -> arch/x86/Kconfig.x32
+#   arch-x86-entry/X     -> arch/x86/entry/X
+#   syscall-tables/X     -> arch/x86/entry/syscalls/X
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+tree=$top/build/linux
+mapfile -t patches < <("$top/scripts/series-files")
+((${#patches[@]})) || { echo "the series is empty"; exit 4; }
+fail=0 n=0
+check() {	# repo-file tree-path
+	n=$((n + 1))
+	if ! grep -qxF "+++ b/$2" "${patches[@]}"; then
+		echo "FAIL: no patch in the series adds $2 (source $1)"; fail=1
+	elif ! cmp -s "$top/$1" "$tree/$2"; then
+		echo "FAIL: $1 differs from $2 as the series leaves it:"
+		diff -u "$tree/$2" "$top/$1" | head -n 20
+		fail=1
+	else
+		echo "ok: $1 = $2"
+	fi
+}
+[[ -f $top/Kconfig.x32 ]] && check Kconfig.x32 arch/x86/Kconfig.x32
+for f in "$top"/arch-x86-entry/*; do
+	[[ -f $f ]] && check "arch-x86-entry/${f##*/}" "arch/x86/entry/${f##*/}"
+done
+for f in "$top"/syscall-tables/*; do
+	[[ -f $f ]] && check "syscall-tables/${f##*/}" "arch/x86/entry/syscalls/${f##*/}"
+done
+((n)) || { echo "FAIL: no readable sources"; exit 1; }
+exit $fail
