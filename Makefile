@@ -8,7 +8,7 @@
 #   make KSRC=/path/to/linux ...   use your own 6.12 tree as the base
 #
 # Other targets: deps base-tree series kernel base-kernel selftests
-# initramfs clean distclean.  Build output goes to build/.
+# initramfs bisect-check clean distclean.  Build output goes to build/.
 
 include versions.mk
 
@@ -62,10 +62,18 @@ initramfs: selftests base-tree
 	$(call STEP,building the initramfs)
 	@scripts/mkinitramfs $(BASE) $(BUILD)/stage $(BUILD)/initramfs.cpio
 
+bisect-check: base-tree
+	$(call STEP,building the kernel at every patch of the series)
+	@scripts/bisect-check
+
 clean:
 	rm -rf $(BUILD)/obj-* $(BUILD)/selftests $(BUILD)/stage $(BUILD)/*.cpio $(BUILD)/bzImage-* $(BUILD)/logs
 
-distclean:
+distbisect-check: base-tree
+	$(call STEP,building the kernel at every patch of the series)
+	@scripts/bisect-check
+
+clean:
 	rm -rf $(BUILD)
 
-.PHONY: all check deps base-tree series kernel base-kernel selftests initramfs clean distclean
+.PHONY: all check deps base-tree series kernel base-kernel selftests initramfs bisect-check clean distclean

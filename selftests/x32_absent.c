@@ -134,11 +134,33 @@ static void check_exec(void)
 		   "exec of an x32 ELF fails with ENOEXEC");
 }
 
+/* The patched kernel reports its state; the base has no such parameter. */
+static void check_param(void)
+{
+	const char *path = "/sys/module/syscall/parameters/x32";
+	FILE *f = fopen(path, "r");
+	int c;
+
+	if (!f) {
+		int err = errno;
+
+		tap_diag("%s: %s", path, strerror(err));
+		tap_result(err == ENOENT, "syscall.x32 is absent or reads N");
+		return;
+	}
+	c = fgetc(f);
+	fclose(f);
+	if (c != 'N')
+		tap_diag("%s reads '%c', expected 'N'", path, c);
+	tap_result(c == 'N', "syscall.x32 is absent or reads N");
+}
+
 int main(void)
 {
 	long ret;
 
-	tap_plan(6);
+	tap_plan(7);
+	check_param();
 
 	ret = raw_syscall0(39 | X32_SYSCALL_BIT);
 	if (ret != -ENOSYS)

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The x32 system call ABI: what do_syscall_64() needs to dispatch x32
+ * calls, and the switch that turns x32 on or off.
+ *
+ * An x32 caller issues SYSCALL like a native one, with __X32_SYSCALL_BIT
+ * set in the number.  Below 512, x32 shares the 64-bit table: the native
+ * handler runs, and in_x32_syscall() tells generic code to use x32
+ * layouts.  The calls the 64-bit table marks "64" pass structures whose
+ * layout differs for x32; x32 callers get -ENOSYS for those numbers and
+ * use their own, 512-547 (syscall_x32.tbl), which reach compat handlers.
+ */
+
+#include <linux/bitmap.h>
+#include <linux/init.h>
+#include <linux/jump_label.h>
+#include <linux/kstrtox.h>
+#include <linux/moduleparam.h>
+#include <linux/syscalls.h>
+#include <asm/syscall.h>
+
+#undef MODULE_PARAM_PREFIX
+#define MODULE_PARAM_PREFIX "syscall."
+
+#define __SYSCALL(nr, sym) extern long __x64_##sym(const struct pt_regs *);
+#include <asm/syscalls_x32.h>
+#undef __SYSCALL
+
+/*
+ * x32's own numbers, 512-547: a switch, as for the 64-bit table.  It is
+ * only ever called with those numbers; the generated list fills the range
+ * below them with sys_ni_syscall, which folds into the default.
+ */
+#define __SYSCALL(nr, sym) case nr: return __x64_##sym(regs);
+long x32_compat_sys_call(const struct pt_regs *regs, unsigned int nr)
+{
+	switch (nr) {
+	#include <asm/syscalls_x32.h>
+	default: return __x64_sys_ni_syscall(regs);
+	}
+}
+
+#undef __SYSCALL
+
+/*
+ * The 64-bit numbers x32 must not reach: the rows of syscall_64.tbl whose
+ * abi is "64".  Filled before any user space runs, read-only after init.
+ */
+unsigned long x32_64only_syscalls[BITS_TO_LONGS(NR_syscalls)] __ro_after_init;
+
+static int __init x32_64only_init(void)
+{
+#define __SYSCALL_64ONLY(nr) __set_bit(nr, x32_64only_syscalls);
+#include <asm/syscalls_64only.h>
+#undef __SYSCALL_64ONLY
+	return 0;
+}
+early_initcall(x32_64only_init);
+
+/*
+ * x32 is on unless CONFIG_X86_X32_DISABLED; syscall.x32= on the command
+ * line overrides that.  A static key: the test in the entry path is a
+ * patched jump, not a load.
+ */
+DEFINE_STATIC_KEY_MAYBE(CONFIG_X86_X32_DEFAULT_ON, x32_enabled_key);
+
+static int x32_param_set(const char *val, const struct kernel_param *kp)
+{
+	bool on;
+	int ret;
+
+	ret = kstrtobool(val, &on);
+	if (ret)
+		return ret;
+	if (on)
+		static_branch_enable(&x32_enabled_key);
+	else
+		static_branch_disable(&x32_enabled_key);
+	return 0;
+}
+
+static int x32_param_get(char *buf, const struct kernel_param *kp)
+{
+	return sysfs_emit(buf, "%c\n", x32_enabled() ? 'Y' : 'N');
+}
+
+static const struct kernel_param_ops x32_param_ops = {
+	.set = x32_param_set,
+	.get = x32_param_get,
+};
+module_param_cb(x32, &x32_param_ops, NULL, 0444);
+MODULE_PARM_DESC(x32, "Allow x32 system calls (y/n)");
