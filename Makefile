@@ -69,11 +69,7 @@ bisect-check: base-tree
 clean:
 	rm -rf $(BUILD)/obj-* $(BUILD)/selftests $(BUILD)/stage $(BUILD)/*.cpio $(BUILD)/bzImage-* $(BUILD)/logs
 
-distbisect-check: base-tree
-	$(call STEP,building the kernel at every patch of the series)
-	@scripts/bisect-check
-
-clean:
+distclean:
 	rm -rf $(BUILD)
 
 .PHONY: all check deps base-tree series kernel base-kernel selftests initramfs bisect-check clean distclean

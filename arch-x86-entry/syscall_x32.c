@@ -12,10 +12,12 @@
  */
 
 #include <linux/bitmap.h>
+#include <linux/capability.h>
 #include <linux/init.h>
 #include <linux/jump_label.h>
 #include <linux/kstrtox.h>
 #include <linux/moduleparam.h>
+#include <linux/sysctl.h>
 #include <linux/syscalls.h>
 #include <asm/syscall.h>
 
@@ -79,6 +81,15 @@ static int x32_param_set(const char *val, const struct kernel_param *kp)
 	return 0;
 }
 
+/* exec of an x32 file: refused while x32 is off, with a word why. */
+bool x32_enabled_verbose(void)
+{
+	if (x32_enabled())
+		return true;
+	pr_notice_once("x32 is off: x32 executables are refused (syscall.x32=y turns it on at boot)\n");
+	return false;
+}
+
 static int x32_param_get(char *buf, const struct kernel_param *kp)
 {
 	return sysfs_emit(buf, "%c\n", x32_enabled() ? 'Y' : 'N');
@@ -89,4 +100,53 @@ static const struct kernel_param_ops x32_param_ops = {
 	.get = x32_param_get,
 };
 module_param_cb(x32, &x32_param_ops, NULL, 0444);
-MODULE_PARM_DESC(x32, "Allow x32 system calls (y/n)");
+MODULE_PARM_DESC(x32, "Allow x32 system calls and executables (y/n)");
+
+#ifdef CONFIG_SYSCTL
+/*
+ * abi.x32 reads 1 while x32 is on.  Root may write 0 to turn x32 off until
+ * the next boot, for hosts that want it gone once booted: new x32 execs
+ * and x32 system calls then fail as when x32 is off at boot.  There is no
+ * way back on.
+ */
+static int x32_sysctl_handler(const struct ctl_table *table, int write,
+			      void *buffer, size_t *lenp, loff_t *ppos)
+{
+	int on = x32_enabled();
+	struct ctl_table t = {
+		.data	= &on,
+		.maxlen	= sizeof(on),
+		.extra1	= SYSCTL_ZERO,
+		.extra2	= SYSCTL_ONE,
+	};
+	int ret;
+
+	if (write && !capable(CAP_SYS_ADMIN))
+		return -EPERM;
+
+	ret = proc_dointvec_minmax(&t, write, buffer, lenp, ppos);
+	if (ret || !write)
+		return ret;
+
+	if (!on)
+		static_branch_disable(&x32_enabled_key);
+	else if (!x32_enabled())
+		return -EPERM;
+	return 0;
+}
+
+static struct ctl_table x32_sysctl_table[] = {
+	{
+		.procname	= "x32",
+		.mode		= 0644,
+		.proc_handler	= x32_sysctl_handler,
+	},
+};
+
+static int __init x32_sysctl_init(void)
+{
+	register_sysctl_init("abi", x32_sysctl_table);
+	return 0;
+}
+device_initcall(x32_sysctl_init);
+#endif /* CONFIG_SYSCTL */

@@ -273,7 +273,7 @@ static void check_sweep(void)
 
 int main(void)
 {
-	tap_plan(11);
+	tap_plan(10);
 	check_param();
 	check_shared();
 	check_exit_fork();

@@ -21,6 +21,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stddef.h>
 #include <string.h>
@@ -336,12 +337,76 @@ static void check_filter(const char *what, uint32_t nr, uint16_t err,
 	tap_result(ok, "%s", what);
 }
 
+/*
+ * A 64-bit tracer and a real x32 program: trace /selftests/x32_hello
+ * through its exec and its system calls.  The tracer's GETREGS is the
+ * 64-bit register view; every call the program makes has bit 30 in
+ * orig_rax, and the write of its greeting is one of them.
+ */
+#define X32_HELLO	"/selftests/x32_hello"
+
+static void test_trace_x32_elf(void)
+{
+	int status, stops = 0, x32_calls = 0, other_calls = 0, saw_write = 0;
+	struct user_regs_struct regs;
+	pid_t pid;
+
+	if (access(X32_HELLO, X_OK)) {
+		tap_skip("a 64-bit tracer sees an x32 program's calls with bit 30 (no %s)", X32_HELLO);
+		return;
+	}
+	pid = fork();
+	if (pid == 0) {
+		char *argv[] = { X32_HELLO, NULL };
+		int null = open("/dev/null", O_WRONLY);
+
+		if (null >= 0)
+			dup2(null, STDOUT_FILENO);
+		if (ptrace(PTRACE_TRACEME, 0, 0, 0))
+			_exit(TRACEME_FAILED);
+		raise(SIGSTOP);
+		execv(X32_HELLO, argv);
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) != pid || !WIFSTOPPED(status)) {
+		tap_result(0, "a 64-bit tracer sees an x32 program's calls with bit 30 # no first stop (%#x)", status);
+		return;
+	}
+	ptrace(PTRACE_SETOPTIONS, pid, 0, PTRACE_O_TRACESYSGOOD | PTRACE_O_EXITKILL);
+	/* orig_rax is the number at both the entry and the exit stop. */
+	for (; stops < 4 * MAX_STOPS; stops++) {
+		if (ptrace(PTRACE_SYSCALL, pid, 0, 0) || waitpid(pid, &status, 0) != pid)
+			break;
+		if (WIFEXITED(status) || WIFSIGNALED(status))
+			break;
+		if (!WIFSTOPPED(status) || WSTOPSIG(status) != (SIGTRAP | 0x80))
+			continue;
+		if (!ptrace(PTRACE_GETREGS, pid, 0, &regs)) {
+			if (regs.orig_rax & X32_SYSCALL_BIT) {
+				x32_calls++;
+				if ((regs.orig_rax & ~X32_SYSCALL_BIT) == __NR_write)
+					saw_write = 1;
+			} else if (x32_calls) {
+				other_calls++;
+			}
+		}
+	}
+	kill(pid, SIGKILL);
+	waitpid(pid, &status, 0);
+	if (!x32_calls || other_calls || !saw_write)
+		tap_diag("x32 calls %d, calls without bit 30 after them %d, write seen %d",
+			 x32_calls, other_calls, saw_write);
+	tap_result(x32_calls && !other_calls && saw_write,
+		   "a 64-bit tracer sees an x32 program's calls with bit 30");
+}
+
 int main(void)
 {
 	alarm(20);
-	tap_plan(5);
+	tap_plan(6);
 
 	test_ptrace();
+	test_trace_x32_elf();
 	check_filter("a seccomp filter matching on the number sees bit 30",
 		     X32_GETPID, 77, -77, 0);
 	check_filter("a deny-list on native numbers does not match x32 numbers (filters must check bit 30)",

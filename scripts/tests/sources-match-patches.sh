@@ -23,11 +23,11 @@ check() {	# repo-file tree-path
 	fi
 }
 [[ -f $top/Kconfig.x32 ]] && check Kconfig.x32 arch/x86/Kconfig.x32
-for f in "$top"/arch-x86-entry/*; do
-	[[ -f $f ]] && check "arch-x86-entry/${f##*/}" "arch/x86/entry/${f##*/}"
-done
-for f in "$top"/syscall-tables/*; do
-	[[ -f $f ]] && check "syscall-tables/${f##*/}" "arch/x86/entry/syscalls/${f##*/}"
-done
+while IFS= read -r f; do
+	check "arch-x86-entry/$f" "arch/x86/entry/$f"
+done < <(cd "$top/arch-x86-entry" && find . -type f -printf '%P\n' | sort)
+while IFS= read -r f; do
+	check "syscall-tables/$f" "arch/x86/entry/syscalls/$f"
+done < <(cd "$top/syscall-tables" && find . -type f -printf '%P\n' | sort)
 ((n)) || { echo "FAIL: no readable sources"; exit 1; }
 exit $fail

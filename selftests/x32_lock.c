@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * x32_lock - the run-time switch: abi.x32 reads 1 while x32 is on; root
+ * writes 0 and x32 is off until reboot (x32 calls -ENOSYS, x32 exec
+ * ENOEXEC, syscall.x32 reads N); writing 1 back fails with EPERM.
+ *
+ * It turns x32 off for the rest of the boot: run it last, or alone.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "tap.h"
+#include "x32_syscall.h"
+
+#define SYSCTL	"/proc/sys/abi/x32"
+#define PARAM	"/sys/module/syscall/parameters/x32"
+#define HELLO	"/selftests/x32_hello"
+
+static int read_char(const char *path)
+{
+	char c = 0;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		return -errno;
+	if (read(fd, &c, 1) != 1)
+		c = 0;
+	close(fd);
+	return c;
+}
+
+/* Write @s to the sysctl; 0 or -errno. */
+static int write_sysctl(const char *s)
+{
+	int fd = open(SYSCTL, O_WRONLY), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, s, strlen(s)) < 0)
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+/* Run the x32 hello program; its exit status, or -errno of the exec. */
+static int run_hello(void)
+{
+	int pfd[2], err = 0, status = 0;
+	pid_t pid;
+
+	if (pipe2(pfd, O_CLOEXEC) || (pid = fork()) < 0)
+		return -errno;
+	if (pid == 0) {
+		char *argv[] = { HELLO, NULL };
+
+		close(pfd[0]);
+		execv(HELLO, argv);
+		err = errno;
+		if (write(pfd[1], &err, sizeof(err)) < 0)
+			_exit(3);
+		_exit(2);
+	}
+	close(pfd[1]);
+	if (read(pfd[0], &err, sizeof(err)) == sizeof(err)) {
+		close(pfd[0]);
+		waitpid(pid, &status, 0);
+		return -err;
+	}
+	close(pfd[0]);
+	waitpid(pid, &status, 0);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+int main(void)
+{
+	long pid = getpid(), ret;
+	int c, r;
+
+	tap_plan(8);
+
+	c = read_char(SYSCTL);
+	if (c != '1')
+		tap_diag("%s reads %d ('%c'), expected '1'", SYSCTL, c, c > 0 ? c : '?');
+	tap_result(c == '1', "abi.x32 reads 1 while x32 is on");
+
+	r = access(HELLO, X_OK) ? -ENOENT : run_hello();
+	if (r)
+		tap_diag("x32 hello returned %d, expected 0", r);
+	tap_result(r == 0, "an x32 executable runs before the lock");
+
+	r = write_sysctl("1");
+	if (r)
+		tap_diag("writing 1 returned %d, expected 0", r);
+	tap_result(r == 0, "writing 1 while x32 is on changes nothing");
+
+	r = write_sysctl("0");
+	c = read_char(SYSCTL);
+	if (r || c != '0')
+		tap_diag("writing 0 returned %d, abi.x32 then reads '%c'", r, c > 0 ? c : '?');
+	tap_result(!r && c == '0', "root writes 0: abi.x32 reads 0");
+
+	c = read_char(PARAM);
+	if (c != 'N')
+		tap_diag("%s reads '%c', expected 'N'", PARAM, c > 0 ? c : '?');
+	tap_result(c == 'N', "syscall.x32 reads N after the lock");
+
+	ret = raw_syscall0(39 | X32_SYSCALL_BIT);
+	if (ret != -ENOSYS)
+		tap_diag("x32 getpid returned %ld (pid %ld), expected -ENOSYS", ret, pid);
+	tap_result(ret == -ENOSYS, "x32 system calls return -ENOSYS after the lock");
+
+	r = access(HELLO, X_OK) ? -ENOENT : run_hello();
+	if (r != -ENOEXEC)
+		tap_diag("x32 hello returned %d, expected -ENOEXEC (%d)", r, -ENOEXEC);
+	tap_result(r == -ENOEXEC, "x32 exec fails with ENOEXEC after the lock");
+
+	r = write_sysctl("1");
+	if (r != -EPERM)
+		tap_diag("writing 1 returned %d, expected -EPERM", r);
+	tap_result(r == -EPERM, "writing 1 after the lock fails with EPERM (one-way)");
+
+	return tap_exit();
+}
