@@ -53,6 +53,16 @@ base-kernel: base-tree
 	$(call STEP,building the base kernel)
 	@scripts/build-kernel $(BASE) $(BUILD)/obj-base $(BUILD)/bzImage-base $(CONFIGS)
 
+reference-kernel: base-tree
+	$(call STEP,building the reference kernels: the pristine Debian tree with its own x32 and without x32)
+	@test -d $(BUILD)/$(KSRC_PKG) || { echo "reference-kernel: $(BUILD)/$(KSRC_PKG) missing: it is Debian's pristine tree, unpacked by 'make base-tree' without KSRC=" >&2; exit 1; }
+	@scripts/build-kernel $(BUILD)/$(KSRC_PKG) $(BUILD)/obj-reference $(BUILD)/bzImage-reference $(CONFIGS_X32)
+	@scripts/build-kernel $(BUILD)/$(KSRC_PKG) $(BUILD)/obj-reference-nox32 $(BUILD)/bzImage-reference-nox32 $(CONFIGS)
+
+bench: kernel base-kernel reference-kernel initramfs
+	$(call STEP,make bench: syscall cost and footprint of x32)
+	@scripts/bench
+
 selftests: deps
 	$(call STEP,building the selftests)
 	@rm -rf $(BUILD)/stage
@@ -72,4 +82,4 @@ clean:
 distclean:
 	rm -rf $(BUILD)
 
-.PHONY: all check deps base-tree series kernel base-kernel selftests initramfs bisect-check clean distclean
+.PHONY: all check deps base-tree series kernel base-kernel selftests initramfs bisect-check clean distclean reference-kernel bench

@@ -29,14 +29,14 @@
 #undef __SYSCALL
 
 /*
- * x32's own numbers, 512-547: a switch, as for the 64-bit table.  It is
- * only ever called with those numbers; the generated list fills the range
- * below them with sys_ni_syscall, which folds into the default.
+ * x32's own numbers, 512-547, by index from 512: a switch, as for the
+ * 64-bit table.  The generated list fills the range below 512 with
+ * sys_ni_syscall; those rows fold into the default.
  */
-#define __SYSCALL(nr, sym) case nr: return __x64_##sym(regs);
-long x32_compat_sys_call(const struct pt_regs *regs, unsigned int nr)
+#define __SYSCALL(nr, sym) case (nr) - X32_OWN_FIRST: return __x64_##sym(regs);
+long x32_compat_sys_call(const struct pt_regs *regs, unsigned int idx)
 {
-	switch (nr) {
+	switch (idx) {
 	#include <asm/syscalls_x32.h>
 	default: return __x64_sys_ni_syscall(regs);
 	}
