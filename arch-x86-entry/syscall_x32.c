@@ -29,20 +29,26 @@
 #undef __SYSCALL
 
 /*
- * x32's own numbers, 512-547, by index from 512: a switch, as for the
- * 64-bit table.  The generated list fills the range below 512 with
- * sys_ni_syscall; those rows fold into the default.
+ * x32's own numbers, 512-547: a switch on the number (without the x32
+ * bit), as for the 64-bit table.  do_syscall_64() sends the numbers from
+ * NR_syscalls up to 547 here, so those below 512 end in the default.  The
+ * generated list fills 0-511 with sys_ni_syscall rows; they get labels no
+ * number here has (the complement, above 0xfffffdff) and fold into the
+ * default too.  Only do_syscall_64() calls this, directly: no ENDBR, so it
+ * is no indirect branch target either.
  */
-#define __SYSCALL(nr, sym) case (nr) - X32_OWN_FIRST: return __x64_##sym(regs);
-long x32_compat_sys_call(const struct pt_regs *regs, unsigned int idx)
+#define X32_OWN_LABEL(nr)	((nr) < X32_OWN_FIRST ? ~(nr) : (nr))
+#define __SYSCALL(nr, sym) case X32_OWN_LABEL(nr): return __x64_##sym(regs);
+__noendbr long x32_compat_sys_call(const struct pt_regs *regs, unsigned int nr)
 {
-	switch (idx) {
+	switch (nr) {
 	#include <asm/syscalls_x32.h>
 	default: return __x64_sys_ni_syscall(regs);
 	}
 }
 
 #undef __SYSCALL
+#undef X32_OWN_LABEL
 
 /*
  * The 64-bit numbers x32 must not reach: the rows of syscall_64.tbl whose
