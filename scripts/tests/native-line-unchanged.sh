@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Native 64-bit callers do not pay for x32: the native line of
+# do_syscall_64() in the patched kernel (x32 built in) is the base kernel's,
+# instruction for instruction (scripts/native-line).
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+for k in base patched; do
+	if [[ ! -f $top/build/obj-$k/vmlinux ]]; then
+		echo "build/obj-$k/vmlinux not built ('make')"
+		exit 4
+	fi
+done
+exec "$top/scripts/native-line" "$top/build/obj-base/vmlinux" "$top/build/obj-patched/vmlinux"
