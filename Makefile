@@ -7,8 +7,10 @@
 #   make check      the whole test suite (ends with 'N passed, N failed')
 #   make KSRC=/path/to/linux ...   use your own 6.12 tree as the base
 #
-# Other targets: deps base-tree series kernel base-kernel selftests
-# initramfs bisect-check clean distclean.  Build output goes to build/.
+#   make bench      syscall cost, footprint and userland figures (README)
+#
+# Other targets: deps base-tree series kernel base-kernel reference-kernel
+# reference-nox32-kernel selftests initramfs bisect-check clean distclean.  Build output goes to build/.
 
 include versions.mk
 
@@ -53,14 +55,24 @@ base-kernel: base-tree
 	$(call STEP,building the base kernel)
 	@scripts/build-kernel $(BASE) $(BUILD)/obj-base $(BUILD)/bzImage-base $(CONFIGS)
 
+REFERENCE_CHECK = @test -d $(BUILD)/$(KSRC_PKG) || { echo "$@: $(BUILD)/$(KSRC_PKG) missing: it is Debian's pristine tree, unpacked by 'make base-tree' without KSRC=" >&2; exit 1; }
+
 reference-kernel: base-tree
-	$(call STEP,building the reference kernels: the pristine Debian tree with its own x32 and without x32)
-	@test -d $(BUILD)/$(KSRC_PKG) || { echo "reference-kernel: $(BUILD)/$(KSRC_PKG) missing: it is Debian's pristine tree, unpacked by 'make base-tree' without KSRC=" >&2; exit 1; }
+	$(call STEP,building the reference kernel: the pristine Debian tree with its own x32)
+	$(REFERENCE_CHECK)
 	@scripts/build-kernel $(BUILD)/$(KSRC_PKG) $(BUILD)/obj-reference $(BUILD)/bzImage-reference $(CONFIGS_X32)
+
+# The same tree without x32: the reference's own footprint baseline.  Its
+# vmlinux has measured the same size as the base kernel's (the base removes
+# only code under CONFIG_X86_X32_ABI), so make bench does without it and
+# uses it when it is there.
+reference-nox32-kernel: base-tree
+	$(call STEP,building the reference tree without x32)
+	$(REFERENCE_CHECK)
 	@scripts/build-kernel $(BUILD)/$(KSRC_PKG) $(BUILD)/obj-reference-nox32 $(BUILD)/bzImage-reference-nox32 $(CONFIGS)
 
 bench: kernel base-kernel reference-kernel initramfs
-	$(call STEP,make bench: syscall cost and footprint of x32)
+	$(call STEP,make bench: syscall cost and footprint of x32, userland -m64 -mx32 -m32)
 	@scripts/bench
 
 selftests: deps
@@ -82,4 +94,4 @@ clean:
 distclean:
 	rm -rf $(BUILD)
 
-.PHONY: all check deps base-tree series kernel base-kernel selftests initramfs bisect-check clean distclean reference-kernel bench
+.PHONY: all check deps base-tree series kernel base-kernel selftests initramfs bisect-check clean distclean reference-kernel reference-nox32-kernel bench

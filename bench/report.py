@@ -3,13 +3,17 @@
 """report.py: turn scripts/bench's raw measurements into the table, the
 JSON and the chart data.
 
-usage: bench/report.py WORKDIR JSON_OUT CHART_DAT
+usage: bench/report.py WORKDIR JSON_OUT CHART_DAT USERLAND_DAT
 
 WORKDIR (written by scripts/bench) holds:
-  meta                  key=value lines (iterations, runs, footprint_baseline)
+  meta                  key=value lines (iterations, runs, footprint_baseline,
+                        native_line: same or different)
   runs/<config>.<n>     syscall_cost output of run n on one configuration
   size/<kernel>         `size` of build/obj-<kernel>/vmlinux
   nm/<kernel>           `nm --size-sort -S` of the same vmlinux
+  native-line           scripts/native-line's word on base vs patched
+  dispatch/<kernel>     bench/dispatch.py: number, instructions, handler
+  userland              bench/userland's result lines (empty: left out)
 
 Prints the table on stdout; exits 0 whether goals pass or not (the JSON and
 the table say), 1 if the measurements themselves are unusable.
@@ -32,6 +36,8 @@ CALLS = ["native_getpid", "native_read_badfd", "x32_getpid", "x32_read_badfd",
 X32_CALLS = CALLS[2:6]
 EBADF, ENOSYS = -9, -38
 SHARED_BUDGET = 7       # instructions an x32 shared call may add
+WORKLOADS = ["ptrtree", "arith"]
+ABIS = ["m64", "mx32", "m32"]
 
 # Symbols that are the x32 dispatch code in each kernel (besides the
 # growth of do_syscall_64).
@@ -109,11 +115,45 @@ def parse_nm(path):
     return syms
 
 
+def parse_userland(path):
+    """bench/userland result lines -> {workload: {abi: {...}}}, or None."""
+    with open(path) as f:
+        lines = [l.split() for l in f if l.strip()]
+    if not lines:
+        return None
+    out = {}
+    for p in lines:
+        kv = dict(x.split("=", 1) for x in p[1:] if "=" in x)
+        if p[0] not in WORKLOADS or kv.get("abi") not in ABIS:
+            die(f"{path}: unexpected line: {' '.join(p)}")
+        out.setdefault(p[0], {})[kv["abi"]] = {
+            "instructions": int(kv["instructions"]),
+            "maxrss_kb": int(kv["maxrss_kb"]),
+            "check": kv["check"],
+        }
+    missing = [f"{w}-{a}" for w in WORKLOADS for a in ABIS
+               if a not in out.get(w, {})]
+    if missing:
+        die(f"{path}: no result for {' '.join(missing)}; see build/logs/bench-userland.log")
+    return out
+
+
+def parse_dispatch(path):
+    """bench/dispatch.py output -> {nr: (instructions, handler)}."""
+    out = {}
+    with open(path) as f:
+        for line in f:
+            nr, count, handler = line.split()
+            # The same handler may show under its __x64_ or __ia32_ alias.
+            out[nr] = (int(count), re.sub(r"^__(x64|ia32)_", "", handler))
+    return out
+
+
 def main():
-    if len(sys.argv) != 4:
+    if len(sys.argv) != 5:
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         sys.exit(2)
-    work, json_out, chart_dat = sys.argv[1:]
+    work, json_out, chart_dat, userland_dat = sys.argv[1:]
     meta = read_kv(os.path.join(work, "meta"))
     nruns = int(meta["runs"])
 
@@ -168,12 +208,18 @@ def main():
     goals = {}
     pairs = [(cfg, c) for cfg in ("patched", "patched-x32off")
              for c in ("native_getpid", "native_read_badfd")]
+    native_line = meta.get("native_line") == "same"
+    figures = {f"{cfg} {c}": {"patched": s[cfg][c], "base": s["base"][c]}
+               for cfg, c in pairs}
+    figures["do_syscall_64 native line"] = {
+        "identical to the base's": native_line}
     goals["native_unchanged"] = {
         "goal": "native calls on the patched kernel (x32 on and off) cost "
-                "exactly what they cost on the base kernel",
-        "figures": {f"{cfg} {c}": {"patched": s[cfg][c], "base": s["base"][c]}
-                    for cfg, c in pairs},
-        "pass": all(s[cfg][c] == s["base"][c] for cfg, c in pairs),
+                "exactly what they cost on the base kernel, and the native "
+                "line of do_syscall_64() is the base's, instruction for "
+                "instruction (objdump)",
+        "figures": figures,
+        "pass": native_line and all(s[cfg][c] == s["base"][c] for cfg, c in pairs),
     }
     shared = {c: s["patched"]["x32_" + c] - s["patched"]["native_" + c]
               for c in ("getpid", "read_badfd")}
@@ -219,6 +265,60 @@ def main():
         "pass": not bad_returns,
     }
 
+    # -- the compat switch, number by number (static)
+    dp = parse_dispatch(os.path.join(work, "dispatch", "patched"))
+    dr = parse_dispatch(os.path.join(work, "dispatch", "reference"))
+    numbers = {nr: {"patched": dp[nr][0], "reference": dr[nr][0],
+                    "handler": dp[nr][1], "reference_handler": dr[nr][1]}
+               for nr in dp}
+
+    def stats(k):
+        v = [n[k] for n in numbers.values()]
+        return {"mean": round(sum(v) / len(v), 2), "max": max(v), "min": min(v)}
+    compat_switch = {
+        "what": "instructions run in the x32 compat switch for each number "
+                "512-547, the tail jump to the handler included, followed in "
+                "objdump (bench/dispatch.py); static, the entry path before "
+                "the call not counted",
+        "patched": stats("patched"), "reference": stats("reference"),
+        "numbers": numbers,
+    }
+    wrong = [f"{nr}: {n['handler']} (reference {n['reference_handler']})"
+             for nr, n in numbers.items() if n["handler"] != n["reference_handler"]]
+    goals["x32_same_handlers"] = {
+        "goal": "every x32 number 512-547 reaches the handler it reaches on "
+                "the reference kernel (objdump of both switches)",
+        "figures": {"numbers": len(numbers), "different": wrong},
+        "pass": not wrong and len(numbers) == 36,
+    }
+
+    # -- userland
+    ul = parse_userland(os.path.join(work, "userland"))
+    if ul is None:
+        userland = {"status": "left out (scripts/bench --no-userland)"}
+    else:
+        rel = {w: {a: {"instructions": round(ul[w][a]["instructions"] /
+                                             ul[w]["m64"]["instructions"], 3),
+                       "maxrss": round(ul[w][a]["maxrss_kb"] /
+                                       ul[w]["m64"]["maxrss_kb"], 3)}
+                   for a in ABIS[1:]} for w in WORKLOADS}
+        userland = {
+            "kernel": "patched",
+            "append": "syscall.x32=y norandmaps",
+            "units": {"instructions": "guest instructions of the work, kernel "
+                                      "share included (qemu -icount)",
+                      "maxrss_kb": "peak resident set, KiB (VmHWM)"},
+            "workloads": ul,
+            "relative_to_m64": rel,
+        }
+        checks = {w: {a: ul[w][a]["check"] for a in ABIS} for w in WORKLOADS}
+        goals["userland_same_work"] = {
+            "goal": "each workload computes the same checksum under -m64, "
+                    "-mx32 and -m32, so the figures compare the same work",
+            "figures": checks,
+            "pass": all(len(set(c.values())) == 1 for c in checks.values()),
+        }
+
     result = {
         "units": "guest instructions per call, net of the loop "
                  "(qemu -icount shift=0,sleep=off)",
@@ -229,9 +329,9 @@ def main():
         "loop": loops,
         "returns": returns,
         "footprint": footprint,
+        "compat_switch": compat_switch,
         "goals": goals,
-        "userland": {"status": "not yet",
-                     "why": meta.get("userland", "")},
+        "userland": userland,
     }
     with open(json_out, "w") as f:
         json.dump(result, f, indent=2, sort_keys=False)
@@ -243,6 +343,14 @@ def main():
         for c in CALLS:
             f.write(c.replace("_badfd", "").replace("_", "-") + " " +
                     " ".join(str(s[cfg][c]) for cfg, _, _ in CONFIGS) + "\n")
+
+    with open(userland_dat, "w") as f:
+        f.write("workload " + " ".join(f"instr-{a}" for a in ABIS) + " " +
+                " ".join(f"rss-{a}" for a in ABIS) + "\n")
+        for w in WORKLOADS if ul else []:
+            f.write(w + " " +
+                    " ".join(f"{ul[w][a]['instructions'] / 1e6:.1f}" for a in ABIS) + " " +
+                    " ".join(f"{ul[w][a]['maxrss_kb'] / 1024:.1f}" for a in ABIS) + "\n")
 
     # -- the table
     w = 18
@@ -266,6 +374,13 @@ def main():
         print("  " + " " * 30 + ", ".join(f"{n} {v}" for n, v in
                                           f_["dispatch"]["symbols"].items()))
     print()
+    cp_, cr_ = compat_switch["patched"], compat_switch["reference"]
+    print("Compat switch, instructions per x32 number 512-547 (static, objdump; "
+          "entry path not counted)")
+    print()
+    print(f"  patched    mean {cp_['mean']:5}  min {cp_['min']:3}  max {cp_['max']:3}")
+    print(f"  reference  mean {cr_['mean']:5}  min {cr_['min']:3}  max {cr_['max']:3}")
+    print()
     print("Goals")
     print()
     for name, gl in goals.items():
@@ -278,9 +393,27 @@ def main():
             elif isinstance(v, list):
                 for item in v:
                     print(f"          {item}")
+            else:
+                print(f"          {k}: {v}")
     print()
-    print(f"  ----  userland: not yet ({result['userland']['why']})")
-
+    if ul is None:
+        print(f"Userland: {userland['status']}")
+        return
+    print("Userland on the patched kernel (x32 on): instructions of the work "
+          "(millions) and peak RSS (MiB); x32 and i386 relative to x86-64")
+    print()
+    print(f"  {'':10}" + "".join(f"{'-' + a:>22}" for a in ABIS))
+    def row(label, w, key, rkey, fmt):
+        cells = []
+        for a in ABIS:
+            cell = fmt(ul[w][a][key])
+            if a != "m64":
+                cell += f" ({rel[w][a][rkey]:.2f}x)"
+            cells.append(cell)
+        print(f"  {label:10}" + "".join(f"{c:>22}" for c in cells))
+    for w in WORKLOADS:
+        row(w, w, "instructions", "instructions", lambda v: f"{v / 1e6:.1f} M")
+        row("", w, "maxrss_kb", "maxrss", lambda v: f"{v / 1024:.1f} MiB")
 
 if __name__ == "__main__":
     main()
