@@ -34,6 +34,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "diag.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
@@ -41,45 +42,6 @@
 #define MIB		(1024 * 1024)
 #define CHILD_ARG	"--child"
 #define CHILD_STATUS	5	/* what the re-executed program exits with */
-
-/* A failed check: say what was expected and what came, and remember it. */
-#define EXPECT(cond, ...)				\
-	do {						\
-		if (!(cond)) {				\
-			tap_diag(__VA_ARGS__);		\
-			ok = 0;				\
-		}					\
-	} while (0)
-
-/* errno as "ENOMEM", for diagnostics. */
-static const char *ename(int err)
-{
-	const char *name = strerrorname_np(err);
-
-	return name ? name : "?";
-}
-
-/* A call's result for a diagnostic: "0", "3", or "-1 (ENOENT)". */
-static const char *rstr(long ret)
-{
-	static char bufs[4][40];
-	static int n;
-	char *s = bufs[n++ % 4];
-
-	if (ret == -1)
-		snprintf(s, sizeof(bufs[0]), "-1 (%s)", ename(errno));
-	else
-		snprintf(s, sizeof(bufs[0]), "%ld", ret);
-	return s;
-}
-
-static long long ms_since(const struct timespec *t0)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (t.tv_sec - t0->tv_sec) * 1000LL + (t.tv_nsec - t0->tv_nsec) / 1000000;
-}
 
 /* A path in /tmp (tmpfs in the guest) unique to this process. */
 static const char *tmp_path(const char *name)

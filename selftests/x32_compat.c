@@ -26,6 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "diag.h"
 #include "tap.h"
 #include "x32_syscall.h"
 
@@ -176,21 +177,6 @@ static long x32_call(unsigned long nr, unsigned long a1, unsigned long a2,
 	return raw_syscall6(nr | X32_SYSCALL_BIT, a1, a2, a3, a4, a5, 0);
 }
 
-/* A raw return value for a diagnostic: "-14 (EFAULT)" or "5". */
-static const char *rstr(long ret)
-{
-	static char bufs[4][48];
-	static int n;
-	char *s = bufs[n++ % 4];
-	const char *name = ret < 0 && ret >= -4095 ? strerrorname_np(-ret) : NULL;
-
-	if (name)
-		snprintf(s, sizeof(bufs[0]), "%ld (%s)", ret, name);
-	else
-		snprintf(s, sizeof(bufs[0]), "%ld", ret);
-	return s;
-}
-
 static void set_iov(struct iovec_x32 *v, void *base, uint32_t len)
 {
 	v->iov_base = ptr32(base);
@@ -277,7 +263,7 @@ static void test_readv(void)
 	ok = ret == 11 && !memcmp(piece[0], "hello", 5) && !memcmp(piece[1], " world", 6);
 	if (!ok)
 		tap_diag("readv returned %s, pieces \"%.5s\" \"%.6s\"; expected 11, \"hello\" \" world\"",
-			 rstr(ret), piece[0], piece[1]);
+			 raw_rstr(ret), piece[0], piece[1]);
 	close_pair(p);
 	tap_result(ok, "%s", what);
 }
@@ -302,7 +288,7 @@ static void test_writev(void)
 	ok = ret == 10 && n == 10 && !memcmp(buf, "x32 writev", 10);
 	if (!ok)
 		tap_diag("writev returned %s, a native read of the pipe %s \"%s\"; expected 10 and \"x32 writev\"",
-			 rstr(ret), rstr(n < 0 ? -errno : n), buf);
+			 raw_rstr(ret), raw_rstr(n < 0 ? -errno : n), buf);
 	close_pair(p);
 	tap_result(ok, "%s", what);
 }
@@ -341,7 +327,7 @@ static void test_pwritev_preadv(int fd)
 	     r == 10 && !memcmp(piece[0], "012345", 6) && !memcmp(piece[1], "6789", 4);
 	if (!ok)
 		tap_diag("pwritev returned %s, native pread at 4096 got %ld \"%.10s\", preadv returned %s with \"%.6s\" \"%.4s\"; expected 10, 10 \"0123456789\", 10 \"012345\" \"6789\"",
-			 rstr(w), n, native, rstr(r), piece[0], piece[1]);
+			 raw_rstr(w), n, native, raw_rstr(r), piece[0], piece[1]);
 	tap_result(ok, "%s", what);
 }
 
@@ -361,7 +347,7 @@ static void test_preadv2(int fd)
 	ok = r == 4 && !memcmp(piece[0], "defg", 4);
 	if (!ok)
 		tap_diag("preadv2 at 8195 returned %s with \"%.4s\", expected 4 and \"defg\"",
-			 rstr(r), piece[0]);
+			 raw_rstr(r), piece[0]);
 	tap_result(ok, "%s", what);
 }
 
@@ -395,7 +381,7 @@ static void test_fionread(void)
 	ret = x32_call(X32_ioctl, p[0], FIONREAD, ptr32(&ioctl_int), 0, 0);
 	ok = ret == 0 && ioctl_int == 5;
 	if (!ok)
-		tap_diag("ioctl returned %s and %d, expected 0 and 5", rstr(ret), ioctl_int);
+		tap_diag("ioctl returned %s and %d, expected 0 and 5", raw_rstr(ret), ioctl_int);
 	close_pair(p);
 	tap_result(ok, "%s", what);
 }
@@ -420,7 +406,7 @@ static void test_tcgets(void)
 	     !memcmp(termios_native, termios_x32, sizeof(termios_x32));
 	if (!ok)
 		tap_diag("x32 TCGETS returned %s, native %s; the termios bytes %s",
-			 rstr(ret), rstr(native),
+			 raw_rstr(ret), raw_rstr(native),
 			 memcmp(termios_native, termios_x32, sizeof(termios_x32)) ?
 			 "differ" : "match");
 	close(fd);
@@ -465,7 +451,7 @@ static void test_sendmsg_recvmsg(void)
 	     !memcmp(piece_in[1], "pong", 4) && msg_in.msg_flags == 0;
 	if (!ok)
 		tap_diag("sendmsg returned %s, recvmsg %s with \"%.4s\" \"%.4s\" and msg_flags %#x; expected 8, 8, \"ping\" \"pong\", 0",
-			 rstr(s), rstr(r), piece_in[0], piece_in[1], msg_in.msg_flags);
+			 raw_rstr(s), raw_rstr(r), piece_in[0], piece_in[1], msg_in.msg_flags);
 	close_pair(sv);
 	tap_result(ok, "%s", what);
 }
@@ -513,7 +499,7 @@ static void test_scm_rights(void)
 	}
 	if (!ok)
 		tap_diag("sendmsg returned %s, recvmsg %s, msg_controllen %u, cmsg len %u level %d type %d, the passed fd %d read %ld \"%s\"; expected 1, 1, 16, 16 %d %d, \"fdok\"",
-			 rstr(s), rstr(r), msg_in.msg_controllen,
+			 raw_rstr(s), raw_rstr(r), msg_in.msg_controllen,
 			 cmsg_in.hdr.cmsg_len, cmsg_in.hdr.cmsg_level,
 			 cmsg_in.hdr.cmsg_type, fd, n, buf, SOL_SOCKET, SCM_RIGHTS);
 	close_pair(sv);
@@ -555,7 +541,7 @@ static void test_rt_sigaction(void)
 	     sa_get.mask[0] == SIGUSR2_BIT && sa_get.mask[1] == 0;
 	if (!ok)
 		tap_diag("set returned %s, get %s: handler %#x restorer %#x flags %#x mask %#x:%#x; expected 0, 0, %#x %#x, flags with %#x, mask %#x:0",
-			 rstr(set), rstr(get), sa_get.handler,
+			 raw_rstr(set), raw_rstr(get), sa_get.handler,
 			 sa_get.restorer, sa_get.flags, sa_get.mask[0],
 			 sa_get.mask[1], sa_set.handler, sa_set.restorer,
 			 SA_SET_FLAGS, SIGUSR2_BIT);
@@ -579,7 +565,7 @@ static void test_rt_sigaction_native_view(void)
 	     k.mask == SIGUSR2_BIT;
 	if (!ok)
 		tap_diag("native get returned %s: handler %#llx restorer %#llx flags %#llx mask %#llx; expected 0, %#llx %#llx, flags with %#x, mask %#x",
-			 rstr(get), (unsigned long long)k.handler,
+			 raw_rstr(get), (unsigned long long)k.handler,
 			 (unsigned long long)k.restorer,
 			 (unsigned long long)k.flags,
 			 (unsigned long long)k.mask,
@@ -596,7 +582,7 @@ static void test_rt_sigaction_sigsetsize(void)
 	long ret = x32_call(X32_rt_sigaction, SIGUSR1, 0, ptr32(&sa_get), 16, 0);
 
 	if (ret != -EINVAL)
-		tap_diag("returned %s, expected %s", rstr(ret), rstr(-EINVAL));
+		tap_diag("returned %s, expected %s", raw_rstr(ret), raw_rstr(-EINVAL));
 	tap_result(ret == -EINVAL, "%s", what);
 }
 
@@ -631,11 +617,11 @@ static void test_robust_list(void)
 	ok = out[0] == 0 && out[1] == 0 && out[2] == ptr32(&robust_head) && out[3] == 12;
 	if (!ok)
 		tap_diag("set returned %s, get %s with head %#lx len %ld; expected 0, 0, %#x, 12",
-			 rstr(out[0]), rstr(out[1]), out[2], out[3], ptr32(&robust_head));
+			 raw_rstr(out[0]), raw_rstr(out[1]), out[2], out[3], ptr32(&robust_head));
 	tap_result(ok, "%s", what_get);
 
 	if (out[4] != -EINVAL)
-		tap_diag("set with len 24 returned %s, expected %s", rstr(out[4]), rstr(-EINVAL));
+		tap_diag("set with len 24 returned %s, expected %s", raw_rstr(out[4]), raw_rstr(-EINVAL));
 	tap_result(out[4] == -EINVAL, "%s", what_24);
 }
 
@@ -662,7 +648,7 @@ static void test_waitid(void)
 	     si->pid == pid && si->uid == getuid() && si->status == 42;
 	if (!ok)
 		tap_diag("waitid returned %s: signo %d code %d pid %d uid %u status %d; expected 0: %d %d %d %u 42",
-			 rstr(ret), si->signo, si->code, si->pid,
+			 raw_rstr(ret), si->signo, si->code, si->pid,
 			 si->uid, si->status, SIGCHLD, CLD_EXITED, pid, getuid());
 	tap_result(ok, "%s", what);
 }
@@ -695,7 +681,7 @@ static void test_sigaltstack(void)
 	     out[3] == 0 && out[4] == (long)sizeof(alt_stack);
 	if (!ok)
 		tap_diag("set returned %s, get %s: sp %#lx flags %ld size %ld; expected 0, 0: %#x 0 %zu",
-			 rstr(out[0]), rstr(out[1]), out[2], out[3], out[4],
+			 raw_rstr(out[0]), raw_rstr(out[1]), out[2], out[3], out[4],
 			 ptr32(alt_stack), sizeof(alt_stack));
 	tap_result(ok, "%s", what);
 }
@@ -718,7 +704,7 @@ static void test_rt_sigpending(void)
 	ok = ret == 0 && pending[0] == SIGUSR2_BIT && pending[1] == 0;
 	if (!ok)
 		tap_diag("returned %s with set %#x:%#x, expected 0 with %#x:0",
-			 rstr(ret), pending[0], pending[1], SIGUSR2_BIT);
+			 raw_rstr(ret), pending[0], pending[1], SIGUSR2_BIT);
 	sigwait(&usr2, &sig);	/* drain it: it is pending, so no wait */
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	tap_result(ok, "%s", what);
@@ -743,9 +729,9 @@ static void test_timer_create(void)
 	ok = ret == 0 && timer_id >= 0 && del == 0;
 	if (!ok && ret == 0)
 		tap_diag("timer_create returned 0 with id %d, native timer_delete of it %s; expected an id that deletes with 0",
-			 timer_id, rstr(del));
+			 timer_id, raw_rstr(del));
 	else if (!ok)
-		tap_diag("timer_create returned %s, expected 0", rstr(ret));
+		tap_diag("timer_create returned %s, expected 0", raw_rstr(ret));
 	tap_result(ok, "%s", what);
 }
 
@@ -759,7 +745,7 @@ int main(void)
 	ret = raw_syscall0(__NR_getpid | X32_SYSCALL_BIT);
 	if (ret != getpid())
 		tap_diag("x32 getpid returned %s, expected %d: no x32 here, every result below will fail",
-			 rstr(ret), getpid());
+			 raw_rstr(ret), getpid());
 
 	test_readv();
 	test_writev();

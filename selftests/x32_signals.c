@@ -28,44 +28,13 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "diag.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define FOUR_GIB	0x100000000ULL
 #define MXCSR_DEFAULT	0x1f80	/* all exceptions masked, round to nearest */
 #define MXCSR_FLAGS	0x3f	/* sticky exception flags */
-
-/* A failed check: say what was expected and what came, and remember it. */
-#define EXPECT(cond, ...)				\
-	do {						\
-		if (!(cond)) {				\
-			tap_diag(__VA_ARGS__);		\
-			ok = 0;				\
-		}					\
-	} while (0)
-
-/* A call's result for a diagnostic: "0", "4", or "-1 (EINTR)". */
-static const char *rstr(long ret)
-{
-	static char bufs[4][40];
-	static int n;
-	char *s = bufs[n++ % 4];
-	const char *name = strerrorname_np(errno);
-
-	if (ret == -1)
-		snprintf(s, sizeof(bufs[0]), "-1 (%s)", name ? name : "?");
-	else
-		snprintf(s, sizeof(bufs[0]), "%ld", ret);
-	return s;
-}
-
-static long long ms_since(const struct timespec *t0)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (t.tv_sec - t0->tv_sec) * 1000LL + (t.tv_nsec - t0->tv_nsec) / 1000000;
-}
 
 static int set_handler(int sig, void (*fn)(int), int flags)
 {

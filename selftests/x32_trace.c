@@ -36,6 +36,7 @@
 #include <linux/ptrace.h>
 #include <linux/seccomp.h>
 
+#include "diag.h"
 #include "tap.h"
 #include "x32_syscall.h"
 
@@ -58,21 +59,6 @@ struct ptrace_syscall_info {
 #define X32_GETPID		(__NR_getpid | X32_SYSCALL_BIT)
 #define MAX_STOPS		200
 #define TRACEME_FAILED		3	/* the tracee's exit status */
-
-/* A raw return value for a diagnostic: "-14 (EFAULT)" or "5". */
-static const char *rstr(long ret)
-{
-	static char bufs[4][48];
-	static int n;
-	char *s = bufs[n++ % 4];
-	const char *name = ret < 0 && ret >= -4095 ? strerrorname_np(-ret) : NULL;
-
-	if (name)
-		snprintf(s, sizeof(bufs[0]), "%ld (%s)", ret, name);
-	else
-		snprintf(s, sizeof(bufs[0]), "%ld", ret);
-	return s;
-}
 
 /* What the tracer saw of the tracee's x32 getpid. */
 struct trace_report {
@@ -218,7 +204,7 @@ static void test_ptrace(void)
 	ok = r.exited && r.exit_rax == (unsigned long long)pid;
 	if (!ok && r.exited)
 		tap_diag("rax at exit was %s, expected the pid %d",
-			 rstr((long)r.exit_rax), pid);
+			 raw_rstr((long)r.exit_rax), pid);
 	else if (!ok)
 		tap_diag("no syscall-exit stop after the x32 getpid's entry");
 	tap_result(ok, "%s", what_exit);
@@ -323,7 +309,7 @@ static void check_filter(const char *what, uint32_t nr, uint16_t err,
 		return;
 	}
 	if (r.install) {
-		tap_skip("%s (seccomp filter not installed: %s)", what, rstr(r.install));
+		tap_skip("%s (seccomp filter not installed: %s)", what, raw_rstr(r.install));
 		return;
 	}
 	if (!want_x32)
@@ -333,7 +319,7 @@ static void check_filter(const char *what, uint32_t nr, uint16_t err,
 	ok = r.x32 == want_x32 && r.native == want_native;
 	if (!ok)
 		tap_diag("filter on nr %#x: x32 getpid returned %s, native getpid %s; expected %s and %s",
-			 nr, rstr(r.x32), rstr(r.native), rstr(want_x32), rstr(want_native));
+			 nr, raw_rstr(r.x32), raw_rstr(r.native), raw_rstr(want_x32), raw_rstr(want_native));
 	tap_result(ok, "%s", what);
 }
 

@@ -28,6 +28,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "diag.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
@@ -36,30 +37,6 @@
 #define Y2100		4102444800LL	/* 2100-01-01 00:00:00 UTC */
 #define SLACK_S		60		/* how far past 2040 "now" may be */
 #define NSEC		1000000000L
-
-/* A failed check: say what was expected and what came, and remember it. */
-#define EXPECT(cond, ...)				\
-	do {						\
-		if (!(cond)) {				\
-			tap_diag(__VA_ARGS__);		\
-			ok = 0;				\
-		}					\
-	} while (0)
-
-/* A call's result for a diagnostic: "0", or "-1 (ETIMEDOUT)". */
-static const char *rstr(long ret)
-{
-	static char bufs[4][40];
-	static int n;
-	char *s = bufs[n++ % 4];
-	const char *name = strerrorname_np(errno);
-
-	if (ret == -1)
-		snprintf(s, sizeof(bufs[0]), "-1 (%s)", name ? name : "?");
-	else
-		snprintf(s, sizeof(bufs[0]), "%ld", ret);
-	return s;
-}
 
 /* Is @t within [2040, 2040 + SLACK_S)? */
 static int in_2040(long long t)
@@ -81,14 +58,6 @@ static struct timespec ts_add_ms(struct timespec t, long ms)
 static long long ts_ms(const struct timespec *t)
 {
 	return t->tv_sec * 1000LL + t->tv_nsec / 1000000;
-}
-
-static long long ms_since(const struct timespec *t0)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return ts_ms(&t) - ts_ms(t0);
 }
 
 /* The clock before the test, and CLOCK_MONOTONIC when it was read. */
