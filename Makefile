@@ -72,7 +72,7 @@ reference-nox32-kernel: base-tree
 	@scripts/build-kernel $(BUILD)/$(KSRC_PKG) $(BUILD)/obj-reference-nox32 $(BUILD)/bzImage-reference-nox32 $(CONFIGS)
 
 bench: kernel base-kernel reference-kernel initramfs
-	$(call STEP,make bench: syscall cost and footprint of x32, userland -m64 -mx32 -m32)
+	$(call STEP,make bench: syscall cost and footprint of x32; userland -m64 -mx32 -m32)
 	@scripts/bench
 
 selftests: deps

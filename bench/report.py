@@ -149,6 +149,28 @@ def parse_dispatch(path):
     return out
 
 
+def bars(rows, width=40):
+    """[(label, value, text)] -> lines of '#' bars scaled to the largest."""
+    top = max(v for _, v, _ in rows) or 1
+    return [f"  {label:16} {text:>10} " + "#" * max(1, round(v / top * width))
+            for label, v, text in rows]
+
+
+def text_chart(ul):
+    """The userland panels of bench.svg in text, for the README."""
+    out = []
+    for key, title, fmt in (
+            ("instructions", "Userland, instructions of the work (patched kernel)",
+             lambda v: f"{v / 1e6:.0f} M"),
+            ("maxrss_kb", "Userland, peak resident set (VmHWM)",
+             lambda v: f"{v / 1024:.1f} MiB")):
+        out += [title, ""]
+        out += bars([(f"{w if a == 'm64' else '':10}-{a}", ul[w][a][key],
+                      fmt(ul[w][a][key])) for w in WORKLOADS for a in ABIS])
+        out.append("")
+    return "\n".join(out)
+
+
 def main():
     if len(sys.argv) != 5:
         print(__doc__.split("\n\n")[1], file=sys.stderr)
@@ -352,6 +374,11 @@ def main():
                     " ".join(f"{ul[w][a]['instructions'] / 1e6:.1f}" for a in ABIS) + " " +
                     " ".join(f"{ul[w][a]['maxrss_kb'] / 1024:.1f}" for a in ABIS) + "\n")
 
+    # -- the userland chart in text, for the README
+    if ul:
+        with open(os.path.join(work, "userland-chart.txt"), "w") as f:
+            f.write(text_chart(ul))
+
     # -- the table
     w = 18
     print(f"Syscall cost, instructions per call (net of a {loops['base']}-instruction "
@@ -414,6 +441,8 @@ def main():
     for w in WORKLOADS:
         row(w, w, "instructions", "instructions", lambda v: f"{v / 1e6:.1f} M")
         row("", w, "maxrss_kb", "maxrss", lambda v: f"{v / 1024:.1f} MiB")
+    print()
+    print(text_chart(ul), end="")
 
 if __name__ == "__main__":
     main()
