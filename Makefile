@@ -10,7 +10,8 @@
 #   make bench      syscall cost, footprint and userland figures (README)
 #
 # Other targets: deps base-tree series kernel base-kernel reference-kernel
-# reference-nox32-kernel selftests initramfs bisect-check clean distclean.  Build output goes to build/.
+# reference-nox32-kernel selftests initramfs bisect-check clean distclean.
+# Build output goes to build/.
 
 include versions.mk
 

@@ -374,11 +374,6 @@ def main():
                     " ".join(f"{ul[w][a]['instructions'] / 1e6:.1f}" for a in ABIS) + " " +
                     " ".join(f"{ul[w][a]['maxrss_kb'] / 1024:.1f}" for a in ABIS) + "\n")
 
-    # -- the userland chart in text, for the README
-    if ul:
-        with open(os.path.join(work, "userland-chart.txt"), "w") as f:
-            f.write(text_chart(ul))
-
     # -- the table
     w = 18
     print(f"Syscall cost, instructions per call (net of a {loops['base']}-instruction "
@@ -430,6 +425,7 @@ def main():
           "(millions) and peak RSS (MiB); x32 and i386 relative to x86-64")
     print()
     print(f"  {'':10}" + "".join(f"{'-' + a:>22}" for a in ABIS))
+
     def row(label, w, key, rkey, fmt):
         cells = []
         for a in ABIS:
@@ -438,11 +434,13 @@ def main():
                 cell += f" ({rel[w][a][rkey]:.2f}x)"
             cells.append(cell)
         print(f"  {label:10}" + "".join(f"{c:>22}" for c in cells))
+
     for w in WORKLOADS:
         row(w, w, "instructions", "instructions", lambda v: f"{v / 1e6:.1f} M")
         row("", w, "maxrss_kb", "maxrss", lambda v: f"{v / 1024:.1f} MiB")
     print()
     print(text_chart(ul), end="")
+
 
 if __name__ == "__main__":
     main()
