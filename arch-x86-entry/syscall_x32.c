@@ -30,15 +30,14 @@
 
 /*
  * x32's own numbers, 512-547: a switch on the number (without the x32
- * bit), as for the 64-bit table.  do_syscall_64() sends the numbers from
- * NR_syscalls up to 547 here, so those below 512 end in the default.  The
- * generated list fills 0-511 with sys_ni_syscall rows; they get labels no
- * number here has (the complement, above 0xfffffdff) and fold into the
- * default too.  Only do_syscall_64() calls this, directly: no ENDBR, so it
- * is no indirect branch target either.
+ * bit), as x64_sys_call() is for the 64-bit table.  do_syscall_64() also
+ * sends the numbers from NR_syscalls to 511 here, to the default.
+ *
+ * Only do_syscall_64() calls this, directly, so it is __noendbr: with IBT
+ * it is no indirect branch target, and x32's own calls do not run the
+ * ENDBR64 (or the NOP objtool seals it into).
  */
-#define X32_OWN_LABEL(nr)	((nr) < X32_OWN_FIRST ? ~(nr) : (nr))
-#define __SYSCALL(nr, sym) case X32_OWN_LABEL(nr): return __x64_##sym(regs);
+#define __SYSCALL(nr, sym) case nr: return __x64_##sym(regs);
 __noendbr long x32_compat_sys_call(const struct pt_regs *regs, unsigned int nr)
 {
 	switch (nr) {
@@ -48,22 +47,18 @@ __noendbr long x32_compat_sys_call(const struct pt_regs *regs, unsigned int nr)
 }
 
 #undef __SYSCALL
-#undef X32_OWN_LABEL
 
 /*
- * The 64-bit numbers x32 must not reach: the rows of syscall_64.tbl whose
- * abi is "64".  Filled before any user space runs, read-only after init.
+ * The 64-bit numbers x32 must not reach, the rows of syscall_64.tbl whose
+ * abi is "64", as a bitmap made at build time: the generated words, in
+ * order (a "64" row past NR_syscalls would be an excess initializer).
  */
-unsigned long x32_64only_syscalls[BITS_TO_LONGS(NR_syscalls)] __ro_after_init;
-
-static int __init x32_64only_init(void)
-{
-#define __SYSCALL_64ONLY(nr) __set_bit(nr, x32_64only_syscalls);
+#define __SYSCALL_64ONLY_WORD(bits) (bits),
+const unsigned long x32_64only_syscalls[BITS_TO_LONGS(NR_syscalls)] = {
 #include <asm/syscalls_64only.h>
-#undef __SYSCALL_64ONLY
-	return 0;
-}
-early_initcall(x32_64only_init);
+};
+
+#undef __SYSCALL_64ONLY_WORD
 
 /*
  * x32 is on unless CONFIG_X86_X32_DISABLED; syscall.x32= on the command

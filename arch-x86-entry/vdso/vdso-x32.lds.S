@@ -4,8 +4,6 @@
  * code in an ELF32 x86-64 shared object, for x32 processes.
  */
 
-#define BUILD_VDSOX32
-
 #include "vdso-layout.lds.S"
 
 /* What x32 userland (glibc's x32 port) looks up in the vDSO. */
