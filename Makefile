@@ -2,15 +2,16 @@
 # that builds, boots and tests it.
 #
 #   make            get what is missing, prepare the base, apply the series,
-#                   build both kernels and the initramfs, boot them under
+#                   build the kernels and the initramfs, boot them under
 #                   QEMU, run the selftests, print a summary
 #   make check      the whole test suite (ends with 'N passed, N failed')
 #   make KSRC=/path/to/linux ...   use your own 6.12 tree as the base
 #
 #   make bench      syscall cost, footprint and userland figures (README)
 #
-# Other targets: deps base-tree series kernel base-kernel reference-kernel
-# reference-nox32-kernel selftests initramfs bisect-check clean distclean.
+# Other targets: deps base-tree series kernel nox32-kernel noia32-kernel
+# base-kernel reference-kernel reference-nox32-kernel selftests initramfs
+# abi-audit bisect-check clean distclean.
 # Build output goes to build/.
 
 include versions.mk
@@ -28,13 +29,26 @@ START     := $(shell date +%s)
 SERIES_LEN := $(shell sed -e 's/\#.*//' -e '/^[[:space:]]*$$/d' patches/series 2>/dev/null | wc -l)
 PATCHED_CONFIGS := $(if $(filter 0,$(SERIES_LEN)),$(CONFIGS),$(CONFIGS_X32))
 
-all: deps kernel base-kernel initramfs
+# The kernels the suites boot: the series (x32 on; and built without x32,
+# and without IA32_EMULATION), the base, and mainline's x32 (the reference:
+# Debian's pristine tree, absent when KSRC= names another base).
+SUITE_KERNELS := kernel nox32-kernel noia32-kernel base-kernel $(if $(KSRC),,reference-kernel)
+export X32E_NO_REFERENCE := $(if $(KSRC),1)
+
+all: deps $(SUITE_KERNELS) initramfs
 	$(call STEP,booting the kernels and running the selftests)
 	@scripts/check --suites
 
-check: deps kernel base-kernel initramfs
+check: deps $(SUITE_KERNELS) initramfs
 	$(call STEP,make check: guest suites and repository checks)
 	@scripts/check
+
+# The x32 suite on another kernel: KERNEL=/boot/vmlinuz-... (booted with
+# syscall.x32=y) and, for a modular one, MODULES=/lib/modules/VERSION.
+check-kernel: deps initramfs
+	$(call STEP,the x32 suite on $(KERNEL))
+	@test -n "$(KERNEL)" || { echo "check-kernel: give KERNEL=/path/to/vmlinuz (and MODULES=/lib/modules/VERSION)" >&2; exit 2; }
+	@scripts/check --kernel $(KERNEL) $(if $(MODULES),--modules $(MODULES))
 
 deps:
 	$(call STEP,checking Debian packages)
@@ -51,6 +65,16 @@ series: base-tree
 kernel: series
 	$(call STEP,building the patched kernel)
 	@scripts/build-kernel $(TREE) $(BUILD)/obj-patched $(BUILD)/bzImage-patched $(PATCHED_CONFIGS)
+
+# Variants of the patched kernel start from its objects (build-kernel
+# --seed): Kbuild rebuilds only what the changed options reach.
+nox32-kernel: kernel
+	$(call STEP,building the patched kernel without x32 (CONFIG_X86_X32_ABI=n))
+	@scripts/build-kernel --seed $(BUILD)/obj-patched $(TREE) $(BUILD)/obj-nox32 $(BUILD)/bzImage-nox32 $(CONFIGS) $(CURDIR)/configs/nox32.config
+
+noia32-kernel: kernel
+	$(call STEP,building the patched kernel with x32 and without IA32_EMULATION)
+	@scripts/build-kernel --seed $(BUILD)/obj-patched $(TREE) $(BUILD)/obj-noia32 $(BUILD)/bzImage-noia32 $(CONFIGS_X32) $(CURDIR)/configs/noia32.config
 
 base-kernel: base-tree
 	$(call STEP,building the base kernel)
@@ -80,10 +104,17 @@ selftests: deps
 	$(call STEP,building the selftests)
 	@rm -rf $(BUILD)/stage
 	@$(MAKE) -s -C selftests install OUTPUT=$(BUILD)/selftests INSTALL_PATH=$(BUILD)/stage >/dev/null
+	@scripts/mkxfsimage $(BUILD)/stage/xfs.img >/dev/null
 
 initramfs: selftests base-tree
 	$(call STEP,building the initramfs)
 	@scripts/mkinitramfs $(BASE) $(BUILD)/stage $(BUILD)/initramfs.cpio
+
+# Every place where the kernel tells compat callers apart, in mainline's
+# tree and in ours, against abi/sites (also run by make check).
+abi-audit: series
+	$(call STEP,abi-audit: the compat sites of mainline's tree and ours)
+	@scripts/abi-audit --pristine $(BUILD)/$(KSRC_PKG) --patched $(TREE)
 
 bisect-check: base-tree
 	$(call STEP,building the kernel at every patch of the series)
@@ -95,4 +126,4 @@ clean:
 distclean:
 	rm -rf $(BUILD)
 
-.PHONY: all check deps base-tree series kernel base-kernel selftests initramfs bisect-check clean distclean reference-kernel reference-nox32-kernel bench
+.PHONY: all check check-kernel deps base-tree series kernel nox32-kernel noia32-kernel base-kernel selftests initramfs abi-audit bisect-check clean distclean reference-kernel reference-nox32-kernel bench
