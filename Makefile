@@ -106,11 +106,12 @@ bench: kernel base-kernel reference-kernel initramfs
 	$(call STEP,make bench: syscall cost and footprint of x32; userland -m64 -mx32 -m32)
 	@scripts/bench
 
-selftests: deps
-	$(call STEP,building the selftests)
-	@rm -rf $(BUILD)/stage
-	@$(MAKE) -s -C selftests install OUTPUT=$(BUILD)/selftests INSTALL_PATH=$(BUILD)/stage >/dev/null
-	@scripts/mkxfsimage $(BUILD)/stage/xfs.img >/dev/null
+# The x32 kselftests, built and installed from the patched tree by
+# kselftest's own Makefile (make -C tools/testing/selftests TARGETS=x32
+# install), with the harness's runner and helpers beside them.
+selftests: series
+	$(call STEP,building the x32 kselftests from build/linux)
+	@scripts/build-selftests $(TREE) $(BUILD)/stage
 
 initramfs: selftests base-tree
 	$(call STEP,building the initramfs)
@@ -134,7 +135,7 @@ bisect-check: base-tree
 	@scripts/bisect-check
 
 clean:
-	rm -rf $(BUILD)/obj-* $(BUILD)/selftests $(BUILD)/stage $(BUILD)/*.cpio $(BUILD)/bzImage-* $(BUILD)/logs
+	rm -rf $(BUILD)/obj-* $(BUILD)/kselftest $(BUILD)/stage $(BUILD)/*.cpio $(BUILD)/bzImage-* $(BUILD)/logs
 
 distclean:
 	rm -rf $(BUILD)

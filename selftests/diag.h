@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * diag.h - what the x32-entry selftests say when a check fails: EXPECT(),
+ * What the x32 selftests say when a check fails: EXPECT(),
  * and return values with the names of their errors.  Include after
  * defining _GNU_SOURCE (strerrorname_np()).
  */
@@ -8,20 +8,57 @@
 #define X32E_DIAG_H
 
 #include <errno.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
-#include "tap.h"
+#include "../kselftest.h"
 
 /* A failed check: say what was expected and what came, and clear ok. */
-#define EXPECT(cond, ...)				\
+#define EXPECT(cond, fmt, ...)				\
 	do {						\
 		if (!(cond)) {				\
-			tap_diag(__VA_ARGS__);		\
+			ksft_print_msg(fmt "\n", ##__VA_ARGS__); \
 			ok = 0;				\
 		}					\
 	} while (0)
+
+/*
+ * X32_EXPECTED, from the environment (a harness puts it on the kernel
+ * command line, whence init passes it on): "1" when the kernel must run
+ * x32 programs, "0" when it must not, unset when the tests are to find
+ * out.  Tests of what the kernel lacks skip unless told it must have it,
+ * so that a harness keeps its tests able to fail.
+ */
+static inline int x32_expected(void)
+{
+	const char *e = getenv("X32_EXPECTED");
+
+	return e && *e ? atoi(e) : -1;
+}
+
+/* Skip the whole test on a kernel without x32, unless x32 is expected. */
+static inline void x32_require(int available)
+{
+	if (!available && x32_expected() != 1)
+		ksft_exit_skip("this kernel does not run x32 system calls (CONFIG_X86_X32_ABI off, or syscall.x32=n)\n");
+}
+
+/* The path of @name in this program's directory (they are installed together). */
+static inline char *beside_self(const char *name)
+{
+	static char path[4096];
+	ssize_t n = readlink("/proc/self/exe", path, sizeof(path) - 1);
+	char *slash;
+
+	path[n > 0 ? n : 0] = 0;
+	slash = strrchr(path, '/');
+	snprintf(slash ? slash + 1 : path, sizeof(path) - (slash ? slash + 1 - path : 0), "%s",
+		 name);
+	return path;
+}
 
 /* An error number as "ENOMEM". */
 static inline const char *ename(int err)

@@ -10,7 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "tap.h"
+#include "../kselftest.h"
 #include "x32_syscall.h"
 
 int main(void)
@@ -20,50 +20,52 @@ int main(void)
 	int pfd[2];
 	long ret, pid = getpid();
 
-	tap_plan(7);
+	ksft_print_header();
+	ksft_set_plan(7);
 
 	ret = raw_syscall0(__NR_getpid);
 	if (ret != pid)
-		tap_diag("getpid returned %ld, expected %ld", ret, pid);
-	tap_result(ret == pid, "native getpid returns the pid");
+		ksft_print_msg("getpid returned %ld, expected %ld\n", ret, pid);
+	ksft_test_result(ret == pid, "native getpid returns the pid\n");
 
 	ret = raw_syscall0((1UL << 32) | __NR_getpid);
 	if (ret != pid)
-		tap_diag("getpid with bit 32 set returned %ld, expected %ld", ret, pid);
-	tap_result(ret == pid, "the high half of rax is ignored (getpid | 1 << 32)");
+		ksft_print_msg("getpid with bit 32 set returned %ld, expected %ld\n", ret, pid);
+	ksft_test_result(ret == pid, "the high half of rax is ignored (getpid | 1 << 32)\n");
 
 	if (pipe(pfd)) {
-		tap_result(0, "write and read through a pipe # pipe: %s", strerror(errno));
+		ksft_test_result(0, "write and read through a pipe # pipe: %s\n", strerror(errno));
 	} else {
 		long w = raw_syscall3(__NR_write, pfd[1], (unsigned long)"x32e", 4);
 		long r = raw_syscall3(__NR_read, pfd[0], (unsigned long)buf, sizeof(buf));
 
 		if (w != 4 || r != 4 || memcmp(buf, "x32e", 4))
-			tap_diag("write returned %ld, read %ld, expected 4 and 4", w, r);
-		tap_result(w == 4 && r == 4 && !memcmp(buf, "x32e", 4),
-			   "write and read through a pipe");
+			ksft_print_msg("write returned %ld, read %ld, expected 4 and 4\n", w, r);
+		ksft_test_result(w == 4 && r == 4 && !memcmp(buf, "x32e", 4),
+				 "write and read through a pipe\n");
 	}
 
 	ret = raw_syscall3(__NR_clock_gettime, CLOCK_REALTIME, (unsigned long)&ts, 0);
 	if (ret || ts.tv_sec < 946684800)
-		tap_diag("clock_gettime returned %ld, tv_sec %lld", ret, (long long)ts.tv_sec);
-	tap_result(!ret && ts.tv_sec >= 946684800,
-		   "clock_gettime(CLOCK_REALTIME) returns a time after 2000");
+		ksft_print_msg("clock_gettime returned %ld, tv_sec %lld\n",
+			       ret, (long long)ts.tv_sec);
+	ksft_test_result(!ret && ts.tv_sec >= 946684800,
+			 "clock_gettime(CLOCK_REALTIME) returns a time after 2000\n");
 
 	ret = raw_syscall0(1023);
 	if (ret != -ENOSYS)
-		tap_diag("number 1023 returned %ld, expected -ENOSYS", ret);
-	tap_result(ret == -ENOSYS, "an unassigned native number (1023) returns -ENOSYS");
+		ksft_print_msg("number 1023 returned %ld, expected -ENOSYS\n", ret);
+	ksft_test_result(ret == -ENOSYS, "an unassigned native number (1023) returns -ENOSYS\n");
 
 	ret = raw_syscall0(-1UL);
 	if (ret != -ENOSYS)
-		tap_diag("number -1 returned %ld, expected -ENOSYS", ret);
-	tap_result(ret == -ENOSYS, "number -1 returns -ENOSYS");
+		ksft_print_msg("number -1 returned %ld, expected -ENOSYS\n", ret);
+	ksft_test_result(ret == -ENOSYS, "number -1 returns -ENOSYS\n");
 
 	ret = raw_syscall0(0x3fffffffUL);
 	if (ret != -ENOSYS)
-		tap_diag("number 0x3fffffff returned %ld, expected -ENOSYS", ret);
-	tap_result(ret == -ENOSYS, "number 0x3fffffff (below bit 30) returns -ENOSYS");
+		ksft_print_msg("number 0x3fffffff returned %ld, expected -ENOSYS\n", ret);
+	ksft_test_result(ret == -ENOSYS, "number 0x3fffffff (below bit 30) returns -ENOSYS\n");
 
-	return tap_exit();
+	ksft_finished();
 }

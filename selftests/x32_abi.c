@@ -35,9 +35,8 @@
 #include <unistd.h>
 
 #include "diag.h"
-#include "tap.h"
+#include "../kselftest.h"
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define FOUR_GIB	0x100000000ULL
 #define MIB		(1024 * 1024)
 #define CHILD_ARG	"--child"
@@ -115,7 +114,8 @@ static void test_sizes(void)
 	EXPECT(sizeof(struct timespec) == 16,
 	       "sizeof(struct timespec) is %zu, expected 16", sizeof(struct timespec));
 	EXPECT(sizeof(off_t) == 8, "sizeof(off_t) is %zu, expected 8", sizeof(off_t));
-	tap_result(ok, "x32 types: 4-byte pointers and longs, 8-byte time_t and off_t, 16-byte timespec");
+	ksft_test_result(ok,
+			 "x32 types: 4-byte pointers and longs, 8-byte time_t and off_t, 16-byte timespec\n");
 }
 
 static void test_file_io(void)
@@ -144,7 +144,8 @@ static void test_file_io(void)
 	r = close(fd);
 	EXPECT(r == 0, "close returned %s, expected 0", rstr(r));
 	unlink(path);
-	tap_result(ok, "open, write, pread, lseek (to 15 and to 5 GiB), fsync and close a file in /tmp");
+	ksft_test_result(ok,
+			 "open, write, pread, lseek (to 15 and to 5 GiB), fsync and close a file in /tmp\n");
 }
 
 static void test_directory(void)
@@ -157,8 +158,9 @@ static void test_directory(void)
 	DIR *d;
 
 	if (mkdir(dir, 0700)) {
-		tap_result(0, "mkdir and readdir (getdents64) see the created entries # mkdir(%s): %s",
-			   dir, strerror(errno));
+		ksft_test_result(0,
+				 "mkdir and readdir (getdents64) see the created entries # mkdir(%s): %s\n",
+				 dir, strerror(errno));
 		return;
 	}
 	for (int i = 0; i < 3; i++) {
@@ -193,7 +195,7 @@ static void test_directory(void)
 		unlink(path);
 	}
 	EXPECT(rmdir(dir) == 0, "rmdir(%s) failed: %s", dir, strerror(errno));
-	tap_result(ok, "mkdir and readdir (getdents64) see the created entries");
+	ksft_test_result(ok, "mkdir and readdir (getdents64) see the created entries\n");
 }
 
 static void test_stat(void)
@@ -211,8 +213,9 @@ static void test_stat(void)
 	t0 = time(NULL);
 	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	if (fd < 0 || write(fd, data, sizeof(data)) != sizeof(data)) {
-		tap_result(0, "stat, fstat and fstatat agree on size, inode and mtime # creating %s: %s",
-			   path, strerror(errno));
+		ksft_test_result(0,
+				 "stat, fstat and fstatat agree on size, inode and mtime # creating %s: %s\n",
+				 path, strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return;
@@ -243,7 +246,7 @@ static void test_stat(void)
 		close(dfd);
 	close(fd);
 	unlink(path);
-	tap_result(ok, "stat, fstat and fstatat agree on size, inode and mtime");
+	ksft_test_result(ok, "stat, fstat and fstatat agree on size, inode and mtime\n");
 }
 
 static void test_wait4(void)
@@ -254,8 +257,9 @@ static void test_wait4(void)
 
 	pid = fork();
 	if (pid < 0) {
-		tap_result(0, "wait4 gets a child's exit status 3 and its rusage # fork: %s",
-			   strerror(errno));
+		ksft_test_result(0,
+				 "wait4 gets a child's exit status 3 and its rusage # fork: %s\n",
+				 strerror(errno));
 		return;
 	}
 	if (pid == 0)
@@ -274,7 +278,7 @@ static void test_wait4(void)
 	EXPECT(ru.ru_maxrss > 0 && ru.ru_maxrss < 512 * 1024 && ru.ru_nvcsw >= 0,
 	       "ru_maxrss %lld KiB ru_nvcsw %lld; expected between 0 and 512 MiB, >= 0",
 	       (long long)ru.ru_maxrss, (long long)ru.ru_nvcsw);
-	tap_result(ok, "wait4 gets a child's exit status 3 and its rusage");
+	ksft_test_result(ok, "wait4 gets a child's exit status 3 and its rusage\n");
 }
 
 static void test_waitid(void)
@@ -286,8 +290,9 @@ static void test_waitid(void)
 
 	pid = fork();
 	if (pid < 0) {
-		tap_result(0, "waitid gets si_pid and si_status 7 of an exited child # fork: %s",
-			   strerror(errno));
+		ksft_test_result(0,
+				 "waitid gets si_pid and si_status 7 of an exited child # fork: %s\n",
+				 strerror(errno));
 		return;
 	}
 	if (pid == 0)
@@ -302,7 +307,7 @@ static void test_waitid(void)
 	       "signo %d code %d pid %d uid %u status %d; expected %d %d %d %u 7",
 	       si.si_signo, si.si_code, si.si_pid, si.si_uid, si.si_status,
 	       SIGCHLD, CLD_EXITED, pid, getuid());
-	tap_result(ok, "waitid gets si_pid and si_status 7 of an exited child");
+	ksft_test_result(ok, "waitid gets si_pid and si_status 7 of an exited child\n");
 }
 
 static void test_exec(void)
@@ -313,8 +318,9 @@ static void test_exec(void)
 
 	pid = fork();
 	if (pid < 0) {
-		tap_result(0, "execve of this x32 program from x32 runs it (%s exits %d) # fork: %s",
-			   CHILD_ARG, CHILD_STATUS, strerror(errno));
+		ksft_test_result(0,
+				 "execve of this x32 program from x32 runs it (%s exits %d) # fork: %s\n",
+				 CHILD_ARG, CHILD_STATUS, strerror(errno));
 		return;
 	}
 	if (pid == 0) {
@@ -325,8 +331,8 @@ static void test_exec(void)
 	EXPECT(got == pid && WIFEXITED(status) && WEXITSTATUS(status) == CHILD_STATUS,
 	       "waitpid returned %s, status %#x; expected an exit with %d (127: execve failed)",
 	       rstr(got), status, CHILD_STATUS);
-	tap_result(ok, "execve of this x32 program from x32 runs it (%s exits %d)",
-		   CHILD_ARG, CHILD_STATUS);
+	ksft_test_result(ok, "execve of this x32 program from x32 runs it (%s exits %d)\n",
+			 CHILD_ARG, CHILD_STATUS);
 }
 
 /* Two threads count under a mutex, then report through a condvar. */
@@ -375,7 +381,7 @@ static void test_threads(void)
 	EXPECT(shared.counter == 2 * COUNT_PER_THREAD && done == 2,
 	       "counter %d, done %d; expected %d, 2", shared.counter, done,
 	       2 * COUNT_PER_THREAD);
-	tap_result(ok, "two threads with a mutex, a condvar and pthread_join");
+	ksft_test_result(ok, "two threads with a mutex, a condvar and pthread_join\n");
 }
 
 static pthread_mutex_t robust;
@@ -400,16 +406,16 @@ static void test_robust_mutex(void)
 	pthread_mutexattr_destroy(&attr);
 	if (err) {
 		/* ENOTSUP: glibc found set_robust_list missing at startup. */
-		tap_result(0, "%s # robust mutex init: %s", what, ename(err));
+		ksft_test_result(0, "%s # robust mutex init: %s\n", what, ename(err));
 		return;
 	}
 	err = pthread_create(&t, NULL, robust_owner, NULL);
 	if (err) {
-		tap_result(0, "%s # pthread_create: %s", what, ename(err));
+		ksft_test_result(0, "%s # pthread_create: %s\n", what, ename(err));
 		return;
 	}
 	pthread_join(t, &owner_ret);
-	EXPECT(owner_ret == NULL, "the owner's lock returned %s, expected 0",
+	EXPECT(!owner_ret, "the owner's lock returned %s, expected 0",
 	       ename((intptr_t)owner_ret));
 	err = pthread_mutex_lock(&robust);
 	EXPECT(err == EOWNERDEAD, "lock after the owner died returned %s, expected EOWNERDEAD",
@@ -423,7 +429,7 @@ static void test_robust_mutex(void)
 		EXPECT(err == 0, "lock after recovery returned %s, expected 0", ename(err));
 		pthread_mutex_unlock(&robust);
 	}
-	tap_result(ok, "%s", what);
+	ksft_test_result(ok, "%s\n", what);
 }
 
 static void test_scm_rights(void)
@@ -441,8 +447,9 @@ static void test_scm_rights(void)
 
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) || pipe2(p, O_CLOEXEC) ||
 	    write(p[1], "fdok", 4) != 4) {
-		tap_result(0, "sendmsg and recvmsg pass a pipe in SCM_RIGHTS over socketpair(AF_UNIX) # setup: %s",
-			   strerror(errno));
+		ksft_test_result(0,
+				 "sendmsg and recvmsg pass a pipe in SCM_RIGHTS over socketpair(AF_UNIX) # setup: %s\n",
+				 strerror(errno));
 		goto out;
 	}
 	memset(&out, 0, sizeof(out));
@@ -481,7 +488,8 @@ static void test_scm_rights(void)
 		       fd, p[0], rstr(n), pbuf);
 		close(fd);
 	}
-	tap_result(ok, "sendmsg and recvmsg pass a pipe in SCM_RIGHTS over socketpair(AF_UNIX)");
+	ksft_test_result(ok,
+			 "sendmsg and recvmsg pass a pipe in SCM_RIGHTS over socketpair(AF_UNIX)\n");
 out:
 	for (int i = 0; i < 2; i++) {
 		if (sv[i] >= 0)
@@ -503,7 +511,7 @@ static void test_mmsg(void)
 	long s, r;
 
 	if (socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, sv)) {
-		tap_result(0, "%s # socketpair: %s", what, strerror(errno));
+		ksft_test_result(0, "%s # socketpair: %s\n", what, strerror(errno));
 		return;
 	}
 	memset(m, 0, sizeof(m));
@@ -526,7 +534,7 @@ static void test_mmsg(void)
 	       rstr(r), m_in[0].msg_len, m_in[1].msg_len, in0, in1);
 	close(sv[0]);
 	close(sv[1]);
-	tap_result(ok, "%s", what);
+	ksft_test_result(ok, "%s\n", what);
 }
 
 #ifndef sigev_notify_thread_id
@@ -554,7 +562,7 @@ static void test_timer_create(void)
 	sev.sigev_value.sival_int = 0x1234;
 	sev.sigev_notify_thread_id = gettid();
 	if (timer_create(CLOCK_MONOTONIC, &sev, &timer)) {
-		tap_result(0, "%s # timer_create: %s", what, strerror(errno));
+		ksft_test_result(0, "%s # timer_create: %s\n", what, strerror(errno));
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		return;
 	}
@@ -568,7 +576,7 @@ static void test_timer_create(void)
 	       rstr(got), si.si_signo, si.si_code, si.si_value.sival_int, sig, sig, SI_TIMER);
 	timer_delete(timer);
 	sigprocmask(SIG_SETMASK, &old, NULL);
-	tap_result(ok, "%s", what);
+	ksft_test_result(ok, "%s\n", what);
 }
 
 static void test_timerfd(void)
@@ -582,7 +590,7 @@ static void test_timerfd(void)
 
 	fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
 	if (fd < 0) {
-		tap_result(0, "%s # timerfd_create: %s", what, strerror(errno));
+		ksft_test_result(0, "%s # timerfd_create: %s\n", what, strerror(errno));
 		return;
 	}
 	ret = timerfd_settime(fd, 0, &its, NULL);
@@ -605,7 +613,7 @@ static void test_timerfd(void)
 		       rstr(r), (unsigned long long)expiries);
 	}
 	close(fd);
-	tap_result(ok, "%s", what);
+	ksft_test_result(ok, "%s\n", what);
 }
 
 static void test_nanosleep(void)
@@ -619,7 +627,7 @@ static void test_nanosleep(void)
 	ms = ms_since(&t0);
 	EXPECT(ret == 0 && ms >= 50 && ms < 2000,
 	       "nanosleep returned %s after %lld ms, expected 0 after 50 ms to 2 s", rstr(ret), ms);
-	tap_result(ok, "nanosleep of 50 ms sleeps 50 ms by CLOCK_MONOTONIC");
+	ksft_test_result(ok, "nanosleep of 50 ms sleeps 50 ms by CLOCK_MONOTONIC\n");
 }
 
 static void test_clock_nanosleep(void)
@@ -648,7 +656,8 @@ static void test_clock_nanosleep(void)
 	       "TIMER_ABSTIME clock_nanosleep returned %d at %lld.%09ld, expected 0 at or after %lld.%09ld",
 	       ret, (long long)now.tv_sec, (long)now.tv_nsec,
 	       (long long)target.tv_sec, (long)target.tv_nsec);
-	tap_result(ok, "clock_nanosleep of 50 ms on CLOCK_MONOTONIC, relative and TIMER_ABSTIME");
+	ksft_test_result(ok,
+			 "clock_nanosleep of 50 ms on CLOCK_MONOTONIC, relative and TIMER_ABSTIME\n");
 }
 
 /* select, poll and epoll on one pipe: not readable, then readable. */
@@ -659,8 +668,9 @@ static void test_select(void)
 	fd_set rfds;
 
 	if (pipe2(p, O_CLOEXEC)) {
-		tap_result(0, "select on a pipe: 0 when empty, readable after a write # pipe: %s",
-			   strerror(errno));
+		ksft_test_result(0,
+				 "select on a pipe: 0 when empty, readable after a write # pipe: %s\n",
+				 strerror(errno));
 		return;
 	}
 	FD_ZERO(&rfds);
@@ -668,7 +678,7 @@ static void test_select(void)
 	ret = select(p[0] + 1, &rfds, NULL, NULL, &zero);
 	EXPECT(ret == 0, "select on the empty pipe returned %s, expected 0", rstr(ret));
 	if (write(p[1], "x", 1) != 1)
-		tap_diag("write to the pipe: %s", strerror(errno));
+		ksft_print_msg("write to the pipe: %s\n", strerror(errno));
 	FD_ZERO(&rfds);
 	FD_SET(p[0], &rfds);
 	ret = select(p[0] + 1, &rfds, NULL, NULL, &one);
@@ -677,7 +687,7 @@ static void test_select(void)
 	       FD_ISSET(p[0], &rfds) ? "set" : "not set");
 	close(p[0]);
 	close(p[1]);
-	tap_result(ok, "select on a pipe: 0 when empty, readable after a write");
+	ksft_test_result(ok, "select on a pipe: 0 when empty, readable after a write\n");
 }
 
 static void test_poll(void)
@@ -686,8 +696,9 @@ static void test_poll(void)
 	int p[2], ret, ok = 1;
 
 	if (pipe2(p, O_CLOEXEC)) {
-		tap_result(0, "poll on a pipe: 0 when empty, POLLIN after a write # pipe: %s",
-			   strerror(errno));
+		ksft_test_result(0,
+				 "poll on a pipe: 0 when empty, POLLIN after a write # pipe: %s\n",
+				 strerror(errno));
 		return;
 	}
 	pfd.fd = p[0];
@@ -695,15 +706,17 @@ static void test_poll(void)
 	pfd.revents = -1;
 	ret = poll(&pfd, 1, 0);
 	EXPECT(ret == 0 && pfd.revents == 0,
-	       "poll on the empty pipe returned %s, revents %#x; expected 0, 0", rstr(ret), pfd.revents);
+	       "poll on the empty pipe returned %s, revents %#x; expected 0, 0",
+	       rstr(ret), pfd.revents);
 	if (write(p[1], "x", 1) != 1)
-		tap_diag("write to the pipe: %s", strerror(errno));
+		ksft_print_msg("write to the pipe: %s\n", strerror(errno));
 	ret = poll(&pfd, 1, 1000);
 	EXPECT(ret == 1 && pfd.revents == POLLIN,
-	       "poll after a write returned %s, revents %#x; expected 1, POLLIN", rstr(ret), pfd.revents);
+	       "poll after a write returned %s, revents %#x; expected 1, POLLIN",
+	       rstr(ret), pfd.revents);
 	close(p[0]);
 	close(p[1]);
-	tap_result(ok, "poll on a pipe: 0 when empty, POLLIN after a write");
+	ksft_test_result(ok, "poll on a pipe: 0 when empty, POLLIN after a write\n");
 }
 
 static void test_epoll(void)
@@ -714,8 +727,9 @@ static void test_epoll(void)
 
 	ep = epoll_create1(EPOLL_CLOEXEC);
 	if (ep < 0 || pipe2(p, O_CLOEXEC)) {
-		tap_result(0, "epoll on a pipe: no event when empty, EPOLLIN with the 64-bit data after a write # setup: %s",
-			   strerror(errno));
+		ksft_test_result(0,
+				 "epoll on a pipe: no event when empty, EPOLLIN with the 64-bit data after a write # setup: %s\n",
+				 strerror(errno));
 		if (ep >= 0)
 			close(ep);
 		return;
@@ -725,7 +739,7 @@ static void test_epoll(void)
 	ret = epoll_wait(ep, got, 2, 0);
 	EXPECT(ret == 0, "epoll_wait on the empty pipe returned %s, expected 0", rstr(ret));
 	if (write(p[1], "x", 1) != 1)
-		tap_diag("write to the pipe: %s", strerror(errno));
+		ksft_print_msg("write to the pipe: %s\n", strerror(errno));
 	memset(got, 0, sizeof(got));
 	ret = epoll_wait(ep, got, 2, 1000);
 	EXPECT(ret == 1 && got[0].events == EPOLLIN && got[0].data.u64 == cookie,
@@ -735,7 +749,8 @@ static void test_epoll(void)
 	close(ep);
 	close(p[0]);
 	close(p[1]);
-	tap_result(ok, "epoll on a pipe: no event when empty, EPOLLIN with the 64-bit data after a write");
+	ksft_test_result(ok,
+			 "epoll on a pipe: no event when empty, EPOLLIN with the 64-bit data after a write\n");
 }
 
 static void test_mmap_mprotect(void)
@@ -749,7 +764,7 @@ static void test_mmap_mprotect(void)
 
 	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED) {
-		tap_result(0, "%s # mmap: %s", what, strerror(errno));
+		ksft_test_result(0, "%s # mmap: %s\n", what, strerror(errno));
 		return;
 	}
 	n = read_maps();
@@ -764,7 +779,7 @@ static void test_mmap_mprotect(void)
 		if (p[i] != (unsigned char)(i >> 12))
 			bad = i;
 	EXPECT(bad == len, "read-only page at offset %zu holds %u, expected %u",
-	       bad, p[bad % len], (unsigned)((bad >> 12) & 0xff));
+	       bad, p[bad % len], (unsigned int)((bad >> 12) & 0xff));
 	pid = fork();
 	if (pid == 0) {
 		p[4096] = 0xff;	/* must fault */
@@ -779,7 +794,7 @@ static void test_mmap_mprotect(void)
 	n = read_maps();
 	EXPECT(!map_covers(n, (uintptr_t)p, 4096),
 	       "after munmap, /proc/self/maps still maps %p", (void *)p);
-	tap_result(ok, "%s", what);
+	ksft_test_result(ok, "%s\n", what);
 }
 
 static void test_maps_below_4g(void)
@@ -791,7 +806,7 @@ static void test_maps_below_4g(void)
 		EXPECT(maps[i].end <= FOUR_GIB,
 		       "mapping %llx-%llx %s ends above 4 GiB", maps[i].start, maps[i].end,
 		       maps[i].name);
-	tap_result(ok, "every mapping in /proc/self/maps (%d) is below 4 GiB", n);
+	ksft_test_result(ok, "every mapping in /proc/self/maps (%d) is below 4 GiB\n", n);
 }
 
 #define CHUNK		(256ULL * MIB)
@@ -828,10 +843,10 @@ static void test_address_space(void)
 	       n, err ? ename(err) : "no error", MAX_CHUNKS);
 	EXPECT(n * CHUNK >= 3 * 1024ULL * MIB && n * CHUNK < FOUR_GIB,
 	       "%d chunks (%llu MiB) mapped, expected 3 GiB to 4 GiB", n, n * CHUNK / MIB);
-	tap_diag("%d chunks of 256 MiB mapped before %s", n, err ? ename(err) : "the cap");
+	ksft_print_msg("%d chunks of 256 MiB mapped before %s\n", n, err ? ename(err) : "the cap");
 	for (int i = 0; i < n; i++)
 		munmap(chunk[i], CHUNK);
-	tap_result(ok, "%s", what);
+	ksft_test_result(ok, "%s\n", what);
 }
 
 static void test_brk(void)
@@ -844,7 +859,7 @@ static void test_brk(void)
 	old = sbrk(0);
 	grown = sbrk(MIB);
 	if (grown == (void *)-1) {
-		tap_result(0, "%s # sbrk(1 MiB): %s", what, strerror(errno));
+		ksft_test_result(0, "%s # sbrk(1 MiB): %s\n", what, strerror(errno));
 		return;
 	}
 	cur = sbrk(0);
@@ -861,7 +876,7 @@ static void test_brk(void)
 	EXPECT(sbrk(-MIB) == cur && sbrk(0) == old,
 	       "shrinking did not bring the break back to %p (it is %p)",
 	       (void *)old, sbrk(0));
-	tap_result(ok, "%s", what);
+	ksft_test_result(ok, "%s\n", what);
 }
 
 static void test_stack(void)
@@ -875,7 +890,7 @@ static void test_stack(void)
 	       (uintptr_t)&local < stack->end,
 	       "[stack] is %llx-%llx and a local is at %p; expected the local inside it, below 4 GiB",
 	       stack ? stack->start : 0, stack ? stack->end : 0, (void *)&local);
-	tap_result(ok, "the stack is below 4 GiB and holds this function's locals");
+	ksft_test_result(ok, "the stack is below 4 GiB and holds this function's locals\n");
 }
 
 static void test_vdso(void)
@@ -890,7 +905,7 @@ static void test_vdso(void)
 	       !memcmp((void *)ehdr, "\177ELF", 4),
 	       "AT_SYSINFO_EHDR %#lx, [vdso] %llx-%llx; expected the ELF header of a vDSO below 4 GiB",
 	       ehdr, vdso ? vdso->start : 0, vdso ? vdso->end : 0);
-	tap_result(ok, "AT_SYSINFO_EHDR points at the [vdso] mapping, below 4 GiB");
+	ksft_test_result(ok, "AT_SYSINFO_EHDR points at the [vdso] mapping, below 4 GiB\n");
 }
 
 static void (*const tests[])(void) = {
@@ -927,8 +942,9 @@ int main(int argc, char **argv)
 		return sizeof(void *) == 4 ? CHILD_STATUS : 1;
 
 	alarm(60);
-	tap_plan(ARRAY_SIZE(tests));
+	ksft_print_header();
+	ksft_set_plan(ARRAY_SIZE(tests));
 	for (size_t i = 0; i < ARRAY_SIZE(tests); i++)
 		tests[i]();
-	return tap_exit();
+	ksft_finished();
 }

@@ -37,7 +37,7 @@
 #include <sound/asound.h>
 
 #include "diag.h"
-#include "tap.h"
+#include "../kselftest.h"
 
 #define CTL_DEV		"/dev/snd/controlC0"
 #define PCM_DEV		"/dev/snd/pcmC0D0p"
@@ -55,7 +55,7 @@
 #define ABI_NAME	"x86-64"
 #endif
 
-#define SUMMARY(...)	tap_diag("summary: " __VA_ARGS__)
+#define SUMMARY(fmt, ...)	ksft_print_msg("summary: " fmt "\n", ##__VA_ARGS__)
 
 static int ctl_fd = -1, pcm_fd = -1;
 static struct snd_ctl_elem_id vol_id;		/* as ELEM_LIST gave it */
@@ -103,8 +103,8 @@ static int ts_sane(const char *what, long long sec, long long nsec,
 	long long t = ts_ns(sec, nsec);
 
 	if (nsec < 0 || nsec >= NSEC || t < lo - 5000000 || t > hi) {
-		tap_diag("%s: got %lld.%09lld, expected a CLOCK_MONOTONIC time in [%lld.%09lld, %lld.%09lld]",
-			 what, sec, nsec, lo / NSEC, lo % NSEC, hi / NSEC, hi % NSEC);
+		ksft_print_msg("%s: got %lld.%09lld, expected a CLOCK_MONOTONIC time in [%lld.%09lld, %lld.%09lld]\n",
+			       what, sec, nsec, lo / NSEC, lo % NSEC, hi / NSEC, hi % NSEC);
 		return 0;
 	}
 	return 1;
@@ -126,7 +126,7 @@ static void test_card_info(void)
 
 	ctl_fd = open(CTL_DEV, O_RDWR | O_CLOEXEC);
 	if (ctl_fd < 0) {
-		tap_diag("open(%s): %s", CTL_DEV, strerror(errno));
+		ksft_print_msg("open(%s): %s\n", CTL_DEV, strerror(errno));
 		ok = 0;
 	} else {
 		memset(&info, 0, sizeof(info));
@@ -138,7 +138,7 @@ static void test_card_info(void)
 			SUMMARY("card_info: card=%d id=%s driver=%s", info.card,
 				info.id, info.driver);
 	}
-	tap_result(ok, "control: open %s, CARD_INFO says snd-dummy", CTL_DEV);
+	ksft_test_result(ok, "control: open %s, CARD_INFO says snd-dummy\n", CTL_DEV);
 }
 
 static void test_elem_list(void)
@@ -176,8 +176,8 @@ static void test_elem_list(void)
 	if (ok)
 		SUMMARY("elem_list: count=%u %s numid=%u iface=%d", count,
 			VOL_NAME, vol_id.numid, vol_id.iface);
-	tap_result(ok, "control: ELEM_LIST lists the elements, \"%s\" among them",
-		   VOL_NAME);
+	ksft_test_result(ok, "control: ELEM_LIST lists the elements, \"%s\" among them\n",
+			 VOL_NAME);
 }
 
 static void test_elem_info(void)
@@ -201,8 +201,8 @@ static void test_elem_info(void)
 			info.type, info.count, (long)info.value.integer.min,
 			(long)info.value.integer.max, (long)info.value.integer.step,
 			info.access);
-	tap_result(ok, "control: ELEM_INFO: \"%s\" is INTEGER, 2 values, -50..100",
-		   VOL_NAME);
+	ksft_test_result(ok, "control: ELEM_INFO: \"%s\" is INTEGER, 2 values, -50..100\n",
+			 VOL_NAME);
 }
 
 /* ELEM_READ by numid only: the kernel fills in the rest of the id. */
@@ -217,8 +217,8 @@ static int vol_read(long v[2])
 	if (ret)
 		return ret;
 	if (strcmp((char *)val.id.name, VOL_NAME) || val.id.numid != vol_id.numid) {
-		tap_diag("ELEM_READ: id came back as numid %u \"%s\", expected %u \"%s\"",
-			 val.id.numid, val.id.name, vol_id.numid, VOL_NAME);
+		ksft_print_msg("ELEM_READ: id came back as numid %u \"%s\", expected %u \"%s\"\n",
+			       val.id.numid, val.id.name, vol_id.numid, VOL_NAME);
 		return -EPROTO;
 	}
 	v[0] = val.value.integer.value[0];
@@ -250,8 +250,8 @@ static void test_elem_read(void)
 	vol_saved_ok = !ret;
 	if (!ret)
 		SUMMARY("elem_read: %s = %ld %ld", VOL_NAME, vol_saved[0], vol_saved[1]);
-	tap_result(ok, "control: ELEM_READ \"%s\" (by numid; the id comes back whole)",
-		   VOL_NAME);
+	ksft_test_result(ok, "control: ELEM_READ \"%s\" (by numid; the id comes back whole)\n",
+			 VOL_NAME);
 }
 
 static void test_elem_write(void)
@@ -274,10 +274,14 @@ static void test_elem_write(void)
 	if (!ret2)
 		SUMMARY("elem_write: wrote %ld %ld, read back %ld %ld", want[0], want[1],
 			got[0], got[1]);
-	if (vol_saved_ok && (ret = vol_write(vol_saved)))
-		tap_diag("putting \"%s\" back: ELEM_WRITE got %s", VOL_NAME, eret(ret));
-	tap_result(ok, "control: ELEM_WRITE \"%s\" = %ld %ld, ELEM_READ gives them back",
-		   VOL_NAME, want[0], want[1]);
+	if (vol_saved_ok) {
+		ret = vol_write(vol_saved);
+		if (ret)
+			ksft_print_msg("putting \"%s\" back: ELEM_WRITE got %s\n", VOL_NAME,
+				       eret(ret));
+	}
+	ksft_test_result(ok, "control: ELEM_WRITE \"%s\" = %ld %ld, ELEM_READ gives them back\n",
+			 VOL_NAME, want[0], want[1]);
 }
 
 /* A user INTEGER64 control: its values are where the x32 alignment shows. */
@@ -345,7 +349,8 @@ static void test_elem_int64(void)
 		EXPECT(ret == 0, "ELEM_REMOVE \"%s\": got %s, expected 0", I64_NAME,
 		       eret(ret));
 	}
-	tap_result(ok, "control: a user INTEGER64 control: ELEM_ADD, ELEM_WRITE, ELEM_READ, ELEM_REMOVE");
+	ksft_test_result(ok,
+			 "control: a user INTEGER64 control: ELEM_ADD, ELEM_WRITE, ELEM_READ, ELEM_REMOVE\n");
 }
 
 /* ---- PCM ---- */
@@ -406,7 +411,7 @@ static void test_pcm_open(void)
 
 	pcm_fd = open(PCM_DEV, O_RDWR | O_NONBLOCK | O_CLOEXEC);
 	if (pcm_fd < 0) {
-		tap_diag("open(%s): %s", PCM_DEV, strerror(errno));
+		ksft_print_msg("open(%s): %s\n", PCM_DEV, strerror(errno));
 		ok = 0;
 	} else {
 		ret = xioctl(pcm_fd, SNDRV_PCM_IOCTL_PVERSION, &ver);
@@ -425,7 +430,7 @@ static void test_pcm_open(void)
 		ret = xioctl(pcm_fd, SNDRV_PCM_IOCTL_USER_PVERSION, &ver);
 		EXPECT(ret == 0, "USER_PVERSION: got %s, expected 0", eret(ret));
 	}
-	tap_result(ok, "pcm: open %s, PVERSION, INFO, USER_PVERSION", PCM_DEV);
+	ksft_test_result(ok, "pcm: open %s, PVERSION, INFO, USER_PVERSION\n", PCM_DEV);
 }
 
 static void test_hw_params(void)
@@ -468,8 +473,9 @@ static void test_hw_params(void)
 			p.rate_den, p.info, (unsigned long)p.fifo_size);
 	}
 	pcm_hw = pcm_ready = ok;
-	tap_result(ok, "pcm: HW_PARAMS RW_INTERLEAVED S16_LE %d ch %d Hz, period %d, buffer %d",
-		   CHANNELS, RATE, PERIOD, BUFFER);
+	ksft_test_result(ok,
+			 "pcm: HW_PARAMS RW_INTERLEAVED S16_LE %d ch %d Hz, period %d, buffer %d\n",
+			 CHANNELS, RATE, PERIOD, BUFFER);
 }
 
 static int sw_params(snd_pcm_uframes_t stop, snd_pcm_uframes_t *boundary)
@@ -524,12 +530,13 @@ static void test_sw_params(void)
 		EXPECT(ret || boundary2 == boundary, "SW_PARAMS: boundary %lu, then %lu",
 		       (unsigned long)boundary, (unsigned long)boundary2);
 	}
-	tap_diag("boundary %lu (%s: differs between the ABIs by design)",
-		 (unsigned long)boundary, ABI_NAME);
+	ksft_print_msg("boundary %lu (%s: differs between the ABIs by design)\n",
+		       (unsigned long)boundary, ABI_NAME);
 	if (ok)
 		SUMMARY("sw_params: ok, boundary is a multiple of the buffer");
 	pcm_ready &= ok;
-	tap_result(ok, "pcm: SW_PARAMS (tstamp ENABLE, MONOTONIC, stop_threshold = boundary)");
+	ksft_test_result(ok,
+			 "pcm: SW_PARAMS (tstamp ENABLE, MONOTONIC, stop_threshold = boundary)\n");
 }
 
 static void test_prepare(void)
@@ -557,8 +564,9 @@ static void test_prepare(void)
 				(unsigned long)sp.c.control.avail_min);
 	}
 	pcm_ready &= ok;
-	tap_result(ok, "pcm: PREPARE; SYNC_PTR says PREPARED, hw_ptr 0, appl_ptr 0, avail_min %d",
-		   PERIOD);
+	ksft_test_result(ok,
+			 "pcm: PREPARE; SYNC_PTR says PREPARED, hw_ptr 0, appl_ptr 0, avail_min %d\n",
+			 PERIOD);
 }
 
 static void test_write_start(void)
@@ -584,7 +592,7 @@ static void test_write_start(void)
 	if (ok)
 		SUMMARY("writei_start: wrote %ld frames, started", (long)x.result);
 	pcm_running = ok;
-	tap_result(ok, "pcm: WRITEI_FRAMES %d frames, START", 2 * PERIOD);
+	ksft_test_result(ok, "pcm: WRITEI_FRAMES %d frames, START\n", 2 * PERIOD);
 }
 
 static void test_sync_ptr_running(void)
@@ -612,7 +620,8 @@ static void test_sync_ptr_running(void)
 		       (unsigned long)sp.c.control.appl_ptr,
 		       (unsigned long)sp.c.control.avail_min, 2 * PERIOD, PERIOD);
 		/* moved, but at most the time since START allows at 48 kHz */
-		EXPECT(sp.s.status.hw_ptr > 0 && sp.s.status.hw_ptr <= (unsigned long)((hi - t_before_start) * RATE / NSEC + PERIOD),
+		EXPECT(sp.s.status.hw_ptr > 0 &&
+		       sp.s.status.hw_ptr <= (unsigned long)((hi - t_before_start) * RATE / NSEC + PERIOD),
 		       "SYNC_PTR: hw_ptr %lu, expected 1 to %lld ms at %d Hz plus a period",
 		       (unsigned long)sp.s.status.hw_ptr, (hi - t_before_start) / 1000000, RATE);
 		ok &= ts_sane("SYNC_PTR tstamp", sp.s.status.tstamp.tv_sec,
@@ -627,10 +636,10 @@ static void test_sync_ptr_running(void)
 		       (long long)sp.s.status.audio_tstamp.tv_nsec);
 		EXPECT(sp.s.status.suspended_state == 0,
 		       "SYNC_PTR: suspended_state %d, expected 0", sp.s.status.suspended_state);
-		tap_diag("SYNC_PTR: hw_ptr %lu tstamp %lld.%09lld (called at %lld.%09lld)",
-			 (unsigned long)sp.s.status.hw_ptr,
-			 (long long)sp.s.status.tstamp.tv_sec,
-			 (long long)sp.s.status.tstamp.tv_nsec, lo / NSEC, lo % NSEC);
+		ksft_print_msg("SYNC_PTR: hw_ptr %lu tstamp %lld.%09lld (called at %lld.%09lld)\n",
+			       (unsigned long)sp.s.status.hw_ptr,
+			       (long long)sp.s.status.tstamp.tv_sec,
+			       (long long)sp.s.status.tstamp.tv_nsec, lo / NSEC, lo % NSEC);
 		sync_hw_ptr = sp.s.status.hw_ptr;
 		sync_appl_ptr = sp.c.control.appl_ptr;
 		sync_tstamp = ts_ns(sp.s.status.tstamp.tv_sec, sp.s.status.tstamp.tv_nsec);
@@ -639,8 +648,9 @@ static void test_sync_ptr_running(void)
 			(unsigned long)sp.c.control.avail_min, sp.s.status.suspended_state,
 			ok ? "sane" : "bad");
 	}
-	tap_result(ok, "pcm: SYNC_PTR while running: RUNNING, appl_ptr %d, avail_min %d, a CLOCK_MONOTONIC tstamp",
-		   2 * PERIOD, PERIOD);
+	ksft_test_result(ok,
+			 "pcm: SYNC_PTR while running: RUNNING, appl_ptr %d, avail_min %d, a CLOCK_MONOTONIC tstamp\n",
+			 2 * PERIOD, PERIOD);
 }
 
 static void test_sync_ptr_advances(void)
@@ -676,8 +686,8 @@ static void test_sync_ptr_advances(void)
 		       (unsigned long)sp.c.control.appl_ptr, sync_appl_ptr);
 		ok &= ts_sane("SYNC_PTR tstamp", sp.s.status.tstamp.tv_sec,
 			      sp.s.status.tstamp.tv_nsec, lo, hi);
-		tap_diag("SYNC_PTR: hw_ptr %lu -> %lu (%lu frames) in %lld us of tstamp",
-			 sync_hw_ptr, (unsigned long)sp.s.status.hw_ptr, dframes, dt / 1000);
+		ksft_print_msg("SYNC_PTR: hw_ptr %lu -> %lu (%lu frames) in %lld us of tstamp\n",
+			       sync_hw_ptr, (unsigned long)sp.s.status.hw_ptr, dframes, dt / 1000);
 		sync_hw_ptr = sp.s.status.hw_ptr;
 		sync_tstamp = ts_ns(sp.s.status.tstamp.tv_sec, sp.s.status.tstamp.tv_nsec);
 		SUMMARY("sync_ptr_advances: state=%d hw_ptr=%s tstamp=%s appl_ptr=%lu",
@@ -685,7 +695,8 @@ static void test_sync_ptr_advances(void)
 			ok ? "sane" : "bad",
 			(unsigned long)sp.c.control.appl_ptr);
 	}
-	tap_result(ok, "pcm: SYNC_PTR 200 ms later: still RUNNING, hw_ptr and tstamp advanced");
+	ksft_test_result(ok,
+			 "pcm: SYNC_PTR 200 ms later: still RUNNING, hw_ptr and tstamp advanced\n");
 }
 
 /* SYNC_PTR without the APPL and AVAIL_MIN flags: the kernel takes ours. */
@@ -717,8 +728,9 @@ static void test_sync_ptr_set(void)
 				(unsigned long)sp.c.control.avail_min);
 		}
 	}
-	tap_result(ok, "pcm: SYNC_PTR sets appl_ptr %lu and avail_min %lu, and reads them back",
-		   appl, avail_min);
+	ksft_test_result(ok,
+			 "pcm: SYNC_PTR sets appl_ptr %lu and avail_min %lu, and reads them back\n",
+			 appl, avail_min);
 }
 
 static void test_status(void)
@@ -750,7 +762,8 @@ static void test_status(void)
 			st.state, (unsigned long)st.appl_ptr, st.suspended_state,
 			ok ? "sane" : "bad");
 	}
-	tap_result(ok, "pcm: STATUS: RUNNING, the same appl_ptr, CLOCK_MONOTONIC trigger_tstamp and tstamp");
+	ksft_test_result(ok,
+			 "pcm: STATUS: RUNNING, the same appl_ptr, CLOCK_MONOTONIC trigger_tstamp and tstamp\n");
 }
 
 static void test_channel_info(void)
@@ -765,7 +778,8 @@ static void test_channel_info(void)
 		ci.offset = 12345;	/* the kernel clears it */
 		ret = xioctl(pcm_fd, SNDRV_PCM_IOCTL_CHANNEL_INFO, &ci);
 		if (ch == CHANNELS) {
-			EXPECT(ret == -EINVAL, "CHANNEL_INFO channel %u: got %s, expected -1 (EINVAL)",
+			EXPECT(ret == -EINVAL,
+			       "CHANNEL_INFO channel %u: got %s, expected -1 (EINVAL)",
 			       ch, eret(ret));
 			SUMMARY("channel_info: ch=%u ret=%s", ch, eret(ret));
 			continue;
@@ -779,8 +793,9 @@ static void test_channel_info(void)
 		SUMMARY("channel_info: ch=%u offset=%lld first=%u step=%u", ci.channel,
 			(long long)ci.offset, ci.first, ci.step);
 	}
-	tap_result(ok, "pcm: CHANNEL_INFO: channel n starts at bit 16n, steps 32 bits; channel %d is EINVAL",
-		   CHANNELS);
+	ksft_test_result(ok,
+			 "pcm: CHANNEL_INFO: channel n starts at bit 16n, steps 32 bits; channel %d is EINVAL\n",
+			 CHANNELS);
 }
 
 static void test_drop(void)
@@ -803,7 +818,7 @@ static void test_drop(void)
 	}
 	ret = xioctl(pcm_fd, SNDRV_PCM_IOCTL_HW_FREE, NULL);
 	EXPECT(ret == 0, "HW_FREE: got %s, expected 0", eret(ret));
-	tap_result(ok, "pcm: DROP; SYNC_PTR says SETUP; HW_FREE");
+	ksft_test_result(ok, "pcm: DROP; SYNC_PTR says SETUP; HW_FREE\n");
 }
 
 static void watchdog(int sig)
@@ -859,24 +874,26 @@ static int have(enum need need)
 
 int main(void)
 {
-	const int n = sizeof(checks) / sizeof(checks[0]);
+	const int n = ARRAY_SIZE(checks);
 	int i;
 
-	tap_plan(n);
-	tap_diag("ABI %s: sizeof(snd_ctl_elem_value) %zu, sizeof(snd_pcm_sync_ptr) %zu, sizeof(snd_pcm_channel_info) %zu",
-		 ABI_NAME, sizeof(struct snd_ctl_elem_value), sizeof(struct snd_pcm_sync_ptr),
-		 sizeof(struct snd_pcm_channel_info));
+	ksft_print_header();
+	ksft_set_plan(n);
+	ksft_print_msg("ABI %s: sizeof(snd_ctl_elem_value) %zu, sizeof(snd_pcm_sync_ptr) %zu, sizeof(snd_pcm_channel_info) %zu\n",
+		       ABI_NAME, sizeof(struct snd_ctl_elem_value), sizeof(struct snd_pcm_sync_ptr),
+		       sizeof(struct snd_pcm_channel_info));
 	signal(SIGALRM, watchdog);
 	alarm(60);
 	for (i = 0; i < n; i++) {
 		if (have(checks[i].need))
 			checks[i].fn();
 		else
-			tap_result(0, "%s # not run: an earlier step failed", checks[i].what);
+			ksft_test_result(0, "%s # not run: an earlier step failed\n",
+					 checks[i].what);
 	}
 	if (ctl_fd >= 0)
 		close(ctl_fd);
 	if (pcm_fd >= 0)
 		close(pcm_fd);
-	return tap_exit();
+	ksft_finished();
 }

@@ -27,7 +27,7 @@
 #include <unistd.h>
 
 #include "diag.h"
-#include "tap.h"
+#include "../kselftest.h"
 #include "x32_syscall.h"
 
 #ifndef SA_RESTORER
@@ -74,7 +74,8 @@ struct cmsghdr_x32 {
 };
 
 /* The kernel's compat_sigaction (sa_ names are libc macros); the sigset
- * is two 32-bit words. */
+ * is two 32-bit words.
+ */
 struct sigaction_x32 {
 	uint32_t handler;
 	uint32_t flags;
@@ -218,12 +219,12 @@ static int run_in_child(void (*fn)(long *out), long *out, int n)
 	pid_t pid;
 
 	if (pipe(pfd)) {
-		tap_diag("pipe: %s", strerror(errno));
+		ksft_print_msg("pipe: %s\n", strerror(errno));
 		return -1;
 	}
 	pid = fork();
 	if (pid < 0) {
-		tap_diag("fork: %s", strerror(errno));
+		ksft_print_msg("fork: %s\n", strerror(errno));
 		close_pair(pfd);
 		return -1;
 	}
@@ -240,9 +241,9 @@ static int run_in_child(void (*fn)(long *out), long *out, int n)
 	if (got == (ssize_t)size)
 		return 0;
 	if (WIFSIGNALED(status))
-		tap_diag("child killed by signal %d before it reported", WTERMSIG(status));
+		ksft_print_msg("child killed by signal %d before it reported\n", WTERMSIG(status));
 	else
-		tap_diag("child exited %d without a report", WEXITSTATUS(status));
+		ksft_print_msg("child exited %d without a report\n", WEXITSTATUS(status));
 	return -1;
 }
 
@@ -253,7 +254,7 @@ static void test_readv(void)
 	int p[2], ok;
 
 	if (pipe_holding(p, "hello world")) {
-		tap_result(0, "%s # pipe: %s", what, strerror(errno));
+		ksft_test_result(0, "%s # pipe: %s\n", what, strerror(errno));
 		return;
 	}
 	memset(piece, 0, sizeof(piece));
@@ -262,10 +263,10 @@ static void test_readv(void)
 	ret = x32_call(X32_readv, p[0], ptr32(iov), 2, 0, 0);
 	ok = ret == 11 && !memcmp(piece[0], "hello", 5) && !memcmp(piece[1], " world", 6);
 	if (!ok)
-		tap_diag("readv returned %s, pieces \"%.5s\" \"%.6s\"; expected 11, \"hello\" \" world\"",
-			 raw_rstr(ret), piece[0], piece[1]);
+		ksft_print_msg("readv returned %s, pieces \"%.5s\" \"%.6s\"; expected 11, \"hello\" \" world\"\n",
+			       raw_rstr(ret), piece[0], piece[1]);
 	close_pair(p);
-	tap_result(ok, "%s", what);
+	ksft_test_result(ok, "%s\n", what);
 }
 
 static void test_writev(void)
@@ -276,7 +277,7 @@ static void test_writev(void)
 	int p[2], ok;
 
 	if (pipe2(p, O_NONBLOCK | O_CLOEXEC)) {
-		tap_result(0, "%s # pipe: %s", what, strerror(errno));
+		ksft_test_result(0, "%s # pipe: %s\n", what, strerror(errno));
 		return;
 	}
 	memcpy(piece[0], "x32 ", 4);
@@ -287,10 +288,10 @@ static void test_writev(void)
 	n = read(p[0], buf, sizeof(buf) - 1);	/* non-blocking */
 	ok = ret == 10 && n == 10 && !memcmp(buf, "x32 writev", 10);
 	if (!ok)
-		tap_diag("writev returned %s, a native read of the pipe %s \"%s\"; expected 10 and \"x32 writev\"",
-			 raw_rstr(ret), raw_rstr(n < 0 ? -errno : n), buf);
+		ksft_print_msg("writev returned %s, a native read of the pipe %s \"%s\"; expected 10 and \"x32 writev\"\n",
+			       raw_rstr(ret), raw_rstr(n < 0 ? -errno : n), buf);
 	close_pair(p);
-	tap_result(ok, "%s", what);
+	ksft_test_result(ok, "%s\n", what);
 }
 
 /* An unlinked file in /tmp (tmpfs in the guest). */
@@ -326,9 +327,9 @@ static void test_pwritev_preadv(int fd)
 	ok = w == 10 && n == 10 && !memcmp(native, "0123456789", 10) &&
 	     r == 10 && !memcmp(piece[0], "012345", 6) && !memcmp(piece[1], "6789", 4);
 	if (!ok)
-		tap_diag("pwritev returned %s, native pread at 4096 got %ld \"%.10s\", preadv returned %s with \"%.6s\" \"%.4s\"; expected 10, 10 \"0123456789\", 10 \"012345\" \"6789\"",
-			 raw_rstr(w), n, native, raw_rstr(r), piece[0], piece[1]);
-	tap_result(ok, "%s", what);
+		ksft_print_msg("pwritev returned %s, native pread at 4096 got %ld \"%.10s\", preadv returned %s with \"%.6s\" \"%.4s\"; expected 10, 10 \"0123456789\", 10 \"012345\" \"6789\"\n",
+			       raw_rstr(w), n, native, raw_rstr(r), piece[0], piece[1]);
+	ksft_test_result(ok, "%s\n", what);
 }
 
 static void test_preadv2(int fd)
@@ -338,7 +339,7 @@ static void test_preadv2(int fd)
 	int ok;
 
 	if (pwrite(fd, "abcdefghij", 10, 8192) != 10) {
-		tap_result(0, "%s # pwrite: %s", what, strerror(errno));
+		ksft_test_result(0, "%s # pwrite: %s\n", what, strerror(errno));
 		return;
 	}
 	memset(piece, 0, sizeof(piece));
@@ -346,9 +347,9 @@ static void test_preadv2(int fd)
 	r = x32_call(X32_preadv2, fd, ptr32(iov), 1, 8195, 0);
 	ok = r == 4 && !memcmp(piece[0], "defg", 4);
 	if (!ok)
-		tap_diag("preadv2 at 8195 returned %s with \"%.4s\", expected 4 and \"defg\"",
-			 raw_rstr(r), piece[0]);
-	tap_result(ok, "%s", what);
+		ksft_print_msg("preadv2 at 8195 returned %s with \"%.4s\", expected 4 and \"defg\"\n",
+			       raw_rstr(r), piece[0]);
+	ksft_test_result(ok, "%s\n", what);
 }
 
 static void test_file_vectors(void)
@@ -356,10 +357,11 @@ static void test_file_vectors(void)
 	int fd = scratch_file();
 
 	if (fd < 0) {
-		tap_result(0, "pwritev 535 and preadv 534 with 32-bit iovecs at offset 4096 # mkstemp: %s",
-			   strerror(errno));
-		tap_result(0, "preadv2 546 with flags 0 reads at an offset # mkstemp: %s",
-			   strerror(errno));
+		ksft_test_result(0,
+				 "pwritev 535 and preadv 534 with 32-bit iovecs at offset 4096 # mkstemp: %s\n",
+				 strerror(errno));
+		ksft_test_result(0, "preadv2 546 with flags 0 reads at an offset # mkstemp: %s\n",
+				 strerror(errno));
 		return;
 	}
 	test_pwritev_preadv(fd);
@@ -374,16 +376,17 @@ static void test_fionread(void)
 	int p[2], ok;
 
 	if (pipe_holding(p, "12345")) {
-		tap_result(0, "%s # pipe: %s", what, strerror(errno));
+		ksft_test_result(0, "%s # pipe: %s\n", what, strerror(errno));
 		return;
 	}
 	ioctl_int = -1;
 	ret = x32_call(X32_ioctl, p[0], FIONREAD, ptr32(&ioctl_int), 0, 0);
 	ok = ret == 0 && ioctl_int == 5;
 	if (!ok)
-		tap_diag("ioctl returned %s and %d, expected 0 and 5", raw_rstr(ret), ioctl_int);
+		ksft_print_msg("ioctl returned %s and %d, expected 0 and 5\n",
+			       raw_rstr(ret), ioctl_int);
 	close_pair(p);
-	tap_result(ok, "%s", what);
+	ksft_test_result(ok, "%s\n", what);
 }
 
 static void test_tcgets(void)
@@ -394,7 +397,7 @@ static void test_tcgets(void)
 
 	fd = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0) {
-		tap_skip("%s (cannot open /dev/ptmx: %s)", what, strerror(errno));
+		ksft_test_result_skip("%s (cannot open /dev/ptmx: %s)\n", what, strerror(errno));
 		return;
 	}
 	/* Same filler in both, so bytes the kernel does not write compare too. */
@@ -405,12 +408,12 @@ static void test_tcgets(void)
 	ok = native == 0 && ret == 0 &&
 	     !memcmp(termios_native, termios_x32, sizeof(termios_x32));
 	if (!ok)
-		tap_diag("x32 TCGETS returned %s, native %s; the termios bytes %s",
-			 raw_rstr(ret), raw_rstr(native),
-			 memcmp(termios_native, termios_x32, sizeof(termios_x32)) ?
-			 "differ" : "match");
+		ksft_print_msg("x32 TCGETS returned %s, native %s; the termios bytes %s\n",
+			       raw_rstr(ret), raw_rstr(native),
+			       memcmp(termios_native, termios_x32, sizeof(termios_x32)) ?
+			       "differ" : "match");
 	close(fd);
-	tap_result(ok, "%s", what);
+	ksft_test_result(ok, "%s\n", what);
 }
 
 static void set_msg(struct msghdr_x32 *m, struct iovec_x32 *v, uint32_t n,
@@ -430,7 +433,7 @@ static void test_sendmsg_recvmsg(void)
 	int sv[2], ok;
 
 	if (socketpair(AF_UNIX, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0, sv)) {
-		tap_result(0, "%s # socketpair: %s", what, strerror(errno));
+		ksft_test_result(0, "%s # socketpair: %s\n", what, strerror(errno));
 		return;
 	}
 	memcpy(piece[0], "ping", 4);
@@ -450,10 +453,11 @@ static void test_sendmsg_recvmsg(void)
 	ok = s == 8 && r == 8 && !memcmp(piece_in[0], "ping", 4) &&
 	     !memcmp(piece_in[1], "pong", 4) && msg_in.msg_flags == 0;
 	if (!ok)
-		tap_diag("sendmsg returned %s, recvmsg %s with \"%.4s\" \"%.4s\" and msg_flags %#x; expected 8, 8, \"ping\" \"pong\", 0",
-			 raw_rstr(s), raw_rstr(r), piece_in[0], piece_in[1], msg_in.msg_flags);
+		ksft_print_msg("sendmsg returned %s, recvmsg %s with \"%.4s\" \"%.4s\" and msg_flags %#x; expected 8, 8, \"ping\" \"pong\", 0\n",
+			       raw_rstr(s), raw_rstr(r), piece_in[0], piece_in[1],
+			       msg_in.msg_flags);
 	close_pair(sv);
-	tap_result(ok, "%s", what);
+	ksft_test_result(ok, "%s\n", what);
 }
 
 static void test_scm_rights(void)
@@ -464,11 +468,11 @@ static void test_scm_rights(void)
 	long s, r, n = -1;
 
 	if (pipe_holding(p, "fdok")) {
-		tap_result(0, "%s # pipe: %s", what, strerror(errno));
+		ksft_test_result(0, "%s # pipe: %s\n", what, strerror(errno));
 		return;
 	}
 	if (socketpair(AF_UNIX, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0, sv)) {
-		tap_result(0, "%s # socketpair: %s", what, strerror(errno));
+		ksft_test_result(0, "%s # socketpair: %s\n", what, strerror(errno));
 		close_pair(p);
 		return;
 	}
@@ -498,13 +502,13 @@ static void test_scm_rights(void)
 		close(fd);
 	}
 	if (!ok)
-		tap_diag("sendmsg returned %s, recvmsg %s, msg_controllen %u, cmsg len %u level %d type %d, the passed fd %d read %ld \"%s\"; expected 1, 1, 16, 16 %d %d, \"fdok\"",
-			 raw_rstr(s), raw_rstr(r), msg_in.msg_controllen,
-			 cmsg_in.hdr.cmsg_len, cmsg_in.hdr.cmsg_level,
-			 cmsg_in.hdr.cmsg_type, fd, n, buf, SOL_SOCKET, SCM_RIGHTS);
+		ksft_print_msg("sendmsg returned %s, recvmsg %s, msg_controllen %u, cmsg len %u level %d type %d, the passed fd %d read %ld \"%s\"; expected 1, 1, 16, 16 %d %d, \"fdok\"\n",
+			       raw_rstr(s), raw_rstr(r), msg_in.msg_controllen,
+			       cmsg_in.hdr.cmsg_len, cmsg_in.hdr.cmsg_level,
+			       cmsg_in.hdr.cmsg_type, fd, n, buf, SOL_SOCKET, SCM_RIGHTS);
 	close_pair(sv);
 	close_pair(p);
-	tap_result(ok, "%s", what);
+	ksft_test_result(ok, "%s\n", what);
 }
 
 /* Installed for SIGUSR1 but never run: the signal is never raised. */
@@ -540,12 +544,12 @@ static void test_rt_sigaction(void)
 	     (sa_get.flags & SA_SET_FLAGS) == SA_SET_FLAGS &&
 	     sa_get.mask[0] == SIGUSR2_BIT && sa_get.mask[1] == 0;
 	if (!ok)
-		tap_diag("set returned %s, get %s: handler %#x restorer %#x flags %#x mask %#x:%#x; expected 0, 0, %#x %#x, flags with %#x, mask %#x:0",
-			 raw_rstr(set), raw_rstr(get), sa_get.handler,
-			 sa_get.restorer, sa_get.flags, sa_get.mask[0],
-			 sa_get.mask[1], sa_set.handler, sa_set.restorer,
-			 SA_SET_FLAGS, SIGUSR2_BIT);
-	tap_result(ok, "%s", what);
+		ksft_print_msg("set returned %s, get %s: handler %#x restorer %#x flags %#x mask %#x:%#x; expected 0, 0, %#x %#x, flags with %#x, mask %#x:0\n",
+			       raw_rstr(set), raw_rstr(get), sa_get.handler,
+			       sa_get.restorer, sa_get.flags, sa_get.mask[0],
+			       sa_get.mask[1], sa_set.handler, sa_set.restorer,
+			       SA_SET_FLAGS, SIGUSR2_BIT);
+	ksft_test_result(ok, "%s\n", what);
 }
 
 /* After test_rt_sigaction(): what a 64-bit caller sees of the x32 action. */
@@ -564,16 +568,16 @@ static void test_rt_sigaction_native_view(void)
 	     (k.flags & SA_SET_FLAGS) == SA_SET_FLAGS &&
 	     k.mask == SIGUSR2_BIT;
 	if (!ok)
-		tap_diag("native get returned %s: handler %#llx restorer %#llx flags %#llx mask %#llx; expected 0, %#llx %#llx, flags with %#x, mask %#x",
-			 raw_rstr(get), (unsigned long long)k.handler,
-			 (unsigned long long)k.restorer,
-			 (unsigned long long)k.flags,
-			 (unsigned long long)k.mask,
-			 (unsigned long long)(uintptr_t)unused_handler,
-			 (unsigned long long)(uintptr_t)unused_restorer,
-			 SA_SET_FLAGS, SIGUSR2_BIT);
+		ksft_print_msg("native get returned %s: handler %#llx restorer %#llx flags %#llx mask %#llx; expected 0, %#llx %#llx, flags with %#x, mask %#x\n",
+			       raw_rstr(get), (unsigned long long)k.handler,
+			       (unsigned long long)k.restorer,
+			       (unsigned long long)k.flags,
+			       (unsigned long long)k.mask,
+			       (unsigned long long)(uintptr_t)unused_handler,
+			       (unsigned long long)(uintptr_t)unused_restorer,
+			       SA_SET_FLAGS, SIGUSR2_BIT);
 	signal(SIGUSR1, SIG_DFL);
-	tap_result(ok, "%s", what);
+	ksft_test_result(ok, "%s\n", what);
 }
 
 static void test_rt_sigaction_sigsetsize(void)
@@ -582,12 +586,13 @@ static void test_rt_sigaction_sigsetsize(void)
 	long ret = x32_call(X32_rt_sigaction, SIGUSR1, 0, ptr32(&sa_get), 16, 0);
 
 	if (ret != -EINVAL)
-		tap_diag("returned %s, expected %s", raw_rstr(ret), raw_rstr(-EINVAL));
-	tap_result(ret == -EINVAL, "%s", what);
+		ksft_print_msg("returned %s, expected %s\n", raw_rstr(ret), raw_rstr(-EINVAL));
+	ksft_test_result(ret == -EINVAL, "%s\n", what);
 }
 
 /* In a child: register a 12-byte x32 robust list head (an empty list: next
- * points to the head itself), read it back, then try the native length. */
+ * points to the head itself), read it back, then try the native length.
+ */
 static void robust_list_child(long *out)
 {
 	robust_head.next = ptr32(&robust_head);
@@ -610,19 +615,21 @@ static void test_robust_list(void)
 	int ok;
 
 	if (run_in_child(robust_list_child, out, 5)) {
-		tap_result(0, "%s", what_get);
-		tap_result(0, "%s", what_24);
+		ksft_test_result(0, "%s\n", what_get);
+		ksft_test_result(0, "%s\n", what_24);
 		return;
 	}
 	ok = out[0] == 0 && out[1] == 0 && out[2] == ptr32(&robust_head) && out[3] == 12;
 	if (!ok)
-		tap_diag("set returned %s, get %s with head %#lx len %ld; expected 0, 0, %#x, 12",
-			 raw_rstr(out[0]), raw_rstr(out[1]), out[2], out[3], ptr32(&robust_head));
-	tap_result(ok, "%s", what_get);
+		ksft_print_msg("set returned %s, get %s with head %#lx len %ld; expected 0, 0, %#x, 12\n",
+			       raw_rstr(out[0]), raw_rstr(out[1]), out[2], out[3],
+			       ptr32(&robust_head));
+	ksft_test_result(ok, "%s\n", what_get);
 
 	if (out[4] != -EINVAL)
-		tap_diag("set with len 24 returned %s, expected %s", raw_rstr(out[4]), raw_rstr(-EINVAL));
-	tap_result(out[4] == -EINVAL, "%s", what_24);
+		ksft_print_msg("set with len 24 returned %s, expected %s\n",
+			       raw_rstr(out[4]), raw_rstr(-EINVAL));
+	ksft_test_result(out[4] == -EINVAL, "%s\n", what_24);
 }
 
 static void test_waitid(void)
@@ -635,7 +642,7 @@ static void test_waitid(void)
 
 	pid = fork();
 	if (pid < 0) {
-		tap_result(0, "%s # fork: %s", what, strerror(errno));
+		ksft_test_result(0, "%s # fork: %s\n", what, strerror(errno));
 		return;
 	}
 	if (pid == 0)
@@ -647,10 +654,10 @@ static void test_waitid(void)
 	ok = ret == 0 && si->signo == SIGCHLD && si->code == CLD_EXITED &&
 	     si->pid == pid && si->uid == getuid() && si->status == 42;
 	if (!ok)
-		tap_diag("waitid returned %s: signo %d code %d pid %d uid %u status %d; expected 0: %d %d %d %u 42",
-			 raw_rstr(ret), si->signo, si->code, si->pid,
-			 si->uid, si->status, SIGCHLD, CLD_EXITED, pid, getuid());
-	tap_result(ok, "%s", what);
+		ksft_print_msg("waitid returned %s: signo %d code %d pid %d uid %u status %d; expected 0: %d %d %d %u 42\n",
+			       raw_rstr(ret), si->signo, si->code, si->pid,
+			       si->uid, si->status, SIGCHLD, CLD_EXITED, pid, getuid());
+	ksft_test_result(ok, "%s\n", what);
 }
 
 /* In a child: set a low 16 KiB alternate stack, read it back. */
@@ -674,16 +681,16 @@ static void test_sigaltstack(void)
 	int ok;
 
 	if (run_in_child(sigaltstack_child, out, 5)) {
-		tap_result(0, "%s", what);
+		ksft_test_result(0, "%s\n", what);
 		return;
 	}
 	ok = out[0] == 0 && out[1] == 0 && out[2] == ptr32(alt_stack) &&
 	     out[3] == 0 && out[4] == (long)sizeof(alt_stack);
 	if (!ok)
-		tap_diag("set returned %s, get %s: sp %#lx flags %ld size %ld; expected 0, 0: %#x 0 %zu",
-			 raw_rstr(out[0]), raw_rstr(out[1]), out[2], out[3], out[4],
-			 ptr32(alt_stack), sizeof(alt_stack));
-	tap_result(ok, "%s", what);
+		ksft_print_msg("set returned %s, get %s: sp %#lx flags %ld size %ld; expected 0, 0: %#x 0 %zu\n",
+			       raw_rstr(out[0]), raw_rstr(out[1]), out[2], out[3], out[4],
+			       ptr32(alt_stack), sizeof(alt_stack));
+	ksft_test_result(ok, "%s\n", what);
 }
 
 static void test_rt_sigpending(void)
@@ -696,18 +703,18 @@ static void test_rt_sigpending(void)
 	sigemptyset(&usr2);
 	sigaddset(&usr2, SIGUSR2);
 	if (sigprocmask(SIG_BLOCK, &usr2, &old) || raise(SIGUSR2)) {
-		tap_result(0, "%s # sigprocmask/raise: %s", what, strerror(errno));
+		ksft_test_result(0, "%s # sigprocmask/raise: %s\n", what, strerror(errno));
 		return;
 	}
 	memset(pending, 0, sizeof(pending));
 	ret = x32_call(X32_rt_sigpending, ptr32(pending), 8, 0, 0, 0);
 	ok = ret == 0 && pending[0] == SIGUSR2_BIT && pending[1] == 0;
 	if (!ok)
-		tap_diag("returned %s with set %#x:%#x, expected 0 with %#x:0",
-			 raw_rstr(ret), pending[0], pending[1], SIGUSR2_BIT);
+		ksft_print_msg("returned %s with set %#x:%#x, expected 0 with %#x:0\n",
+			       raw_rstr(ret), pending[0], pending[1], SIGUSR2_BIT);
 	sigwait(&usr2, &sig);	/* drain it: it is pending, so no wait */
 	sigprocmask(SIG_SETMASK, &old, NULL);
-	tap_result(ok, "%s", what);
+	ksft_test_result(ok, "%s\n", what);
 }
 
 static void test_timer_create(void)
@@ -719,7 +726,8 @@ static void test_timer_create(void)
 	memset(&timer_event, 0, sizeof(timer_event));
 	timer_event.sigev_notify = SIGEV_NONE;
 	/* The thread id, unused with SIGEV_NONE; a native reading of the
-	 * structure would take it (offset 12) for sigev_notify and refuse it. */
+	 * structure would take it (offset 12) for sigev_notify and refuse it.
+	 */
 	timer_event.sigev_pad[0] = -1;
 	timer_id = -1;
 	ret = x32_call(X32_timer_create, CLOCK_MONOTONIC, ptr32(&timer_event),
@@ -728,11 +736,11 @@ static void test_timer_create(void)
 		del = raw_syscall6(__NR_timer_delete, timer_id, 0, 0, 0, 0, 0);
 	ok = ret == 0 && timer_id >= 0 && del == 0;
 	if (!ok && ret == 0)
-		tap_diag("timer_create returned 0 with id %d, native timer_delete of it %s; expected an id that deletes with 0",
-			 timer_id, raw_rstr(del));
+		ksft_print_msg("timer_create returned 0 with id %d, native timer_delete of it %s; expected an id that deletes with 0\n",
+			       timer_id, raw_rstr(del));
 	else if (!ok)
-		tap_diag("timer_create returned %s, expected 0", raw_rstr(ret));
-	tap_result(ok, "%s", what);
+		ksft_print_msg("timer_create returned %s, expected 0\n", raw_rstr(ret));
+	ksft_test_result(ok, "%s\n", what);
 }
 
 int main(void)
@@ -740,12 +748,14 @@ int main(void)
 	long ret;
 
 	alarm(20);
-	tap_plan(17);
+	ksft_print_header();
+	x32_require(x32_syscalls_work());
+	ksft_set_plan(17);
 
 	ret = raw_syscall0(__NR_getpid | X32_SYSCALL_BIT);
 	if (ret != getpid())
-		tap_diag("x32 getpid returned %s, expected %d: no x32 here, every result below will fail",
-			 raw_rstr(ret), getpid());
+		ksft_print_msg("x32 getpid returned %s, expected %d: no x32 here, every result below will fail\n",
+			       raw_rstr(ret), getpid());
 
 	test_readv();
 	test_writev();
@@ -763,5 +773,5 @@ int main(void)
 	test_rt_sigpending();
 	test_timer_create();
 
-	return tap_exit();
+	ksft_finished();
 }

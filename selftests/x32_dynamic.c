@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "tap.h"
+#include "../kselftest.h"
 
 int main(void)
 {
@@ -21,13 +21,14 @@ int main(void)
 	uintptr_t libc = (uintptr_t)(void *)&printf;
 	char buf[32];
 
-	tap_plan(4);
-	tap_result(sizeof(void *) == 4 && sizeof(long) == 4 && sizeof(time_t) == 8,
-		   "x32 types: 4-byte pointers and longs, 8-byte time_t");
-	tap_result(libc != 0, "libc.so.6 is mapped (printf at %#lx)", (unsigned long)libc);
-	tap_result(syscall(SYS_getpid) == getpid(), "getpid through libc's syscall()");
+	ksft_print_header();
+	ksft_set_plan(4);
+	ksft_test_result(sizeof(void *) == 4 && sizeof(long) == 4 && sizeof(time_t) == 8,
+			 "x32 types: 4-byte pointers and longs, 8-byte time_t\n");
+	ksft_test_result(libc != 0, "libc.so.6 is mapped (printf at %#lx)\n", (unsigned long)libc);
+	ksft_test_result(syscall(SYS_getpid) == getpid(), "getpid through libc's syscall()\n");
 	snprintf(buf, sizeof(buf), "%d", 32);
-	tap_result(!clock_gettime(CLOCK_REALTIME, &ts) && ts.tv_sec > 946684800 &&
-		   !strcmp(buf, "32"), "clock_gettime and snprintf work");
-	return tap_exit();
+	ksft_test_result(!clock_gettime(CLOCK_REALTIME, &ts) && ts.tv_sec > 946684800 &&
+			 !strcmp(buf, "32"), "clock_gettime and snprintf work\n");
+	ksft_finished();
 }

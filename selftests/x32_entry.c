@@ -24,7 +24,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "tap.h"
+#include "../kselftest.h"
+#include "diag.h"
 #include "x32_syscall.h"
 
 #define X32(nr)		((nr) | X32_SYSCALL_BIT)
@@ -65,7 +66,7 @@ static int in(const int *set, size_t n, long v)
 	return 0;
 }
 
-#define IN(set, v) in(set, sizeof(set) / sizeof(set[0]), v)
+#define IN(set, v) in(set, ARRAY_SIZE(set), v)
 
 static void check_param(void)
 {
@@ -73,15 +74,15 @@ static void check_param(void)
 	FILE *f = fopen(X32_PARAM, "r");
 
 	if (!f) {
-		tap_diag("%s: %s", X32_PARAM, strerror(errno));
+		ksft_print_msg("%s: %s\n", X32_PARAM, strerror(errno));
 	} else {
 		if (fread(&c, 1, 1, f) != 1)
 			c = 0;
 		fclose(f);
 		if (c != 'Y')
-			tap_diag("%s reads '%c', expected 'Y'", X32_PARAM, c);
+			ksft_print_msg("%s reads '%c', expected 'Y'\n", X32_PARAM, c);
 	}
-	tap_result(c == 'Y', "syscall.x32 reads Y in sysfs");
+	ksft_test_result(c == 'Y', "syscall.x32 reads Y in sysfs\n");
 }
 
 static void check_shared(void)
@@ -93,23 +94,25 @@ static void check_shared(void)
 
 	ret = raw_syscall0(X32(__NR_getpid));
 	if (ret != pid)
-		tap_diag("x32 getpid returned %ld, expected %ld", ret, pid);
-	tap_result(ret == pid, "x32 getpid (39 | bit 30) returns the pid");
+		ksft_print_msg("x32 getpid returned %ld, expected %ld\n", ret, pid);
+	ksft_test_result(ret == pid, "x32 getpid (39 | bit 30) returns the pid\n");
 
 	ret = raw_syscall0(0xffffffff00000000UL | X32(__NR_getpid));
 	if (ret != pid)
-		tap_diag("returned %ld, expected %ld", ret, pid);
-	tap_result(ret == pid, "x32 getpid with the high half of rax set returns the pid");
+		ksft_print_msg("returned %ld, expected %ld\n", ret, pid);
+	ksft_test_result(ret == pid, "x32 getpid with the high half of rax set returns the pid\n");
 
 	if (pipe(pfd)) {
-		tap_result(0, "x32 write and read through a pipe # pipe: %s", strerror(errno));
+		ksft_test_result(0, "x32 write and read through a pipe # pipe: %s\n",
+				 strerror(errno));
 	} else {
 		w = raw_syscall3(X32(__NR_write), pfd[1], (unsigned long)"x32e", 4);
 		r = raw_syscall3(X32(__NR_read), pfd[0], (unsigned long)buf, sizeof(buf));
 		if (w != 4 || r != 4 || memcmp(buf, "x32e", 4))
-			tap_diag("x32 write returned %ld, read %ld, expected 4 and 4", w, r);
-		tap_result(w == 4 && r == 4 && !memcmp(buf, "x32e", 4),
-			   "x32 write and read through a pipe");
+			ksft_print_msg("x32 write returned %ld, read %ld, expected 4 and 4\n",
+				       w, r);
+		ksft_test_result(w == 4 && r == 4 && !memcmp(buf, "x32e", 4),
+				 "x32 write and read through a pipe\n");
 		close(pfd[0]);
 		close(pfd[1]);
 	}
@@ -119,12 +122,12 @@ static void check_shared(void)
 	ret = raw_syscall3(X32(__NR_clock_gettime), CLOCK_REALTIME, (unsigned long)&ts64, 0);
 	if (ret || ts64.sec < 946684800 || ts64.nsec < 0 || ts64.nsec >= 1000000000 ||
 	    ts64.guard != 0xa5a5a5a5a5a5a5a5ULL)
-		tap_diag("returned %ld, tv_sec %lld, tv_nsec %lld, guard %#llx",
-			 ret, (long long)ts64.sec, (long long)ts64.nsec,
-			 (unsigned long long)ts64.guard);
-	tap_result(!ret && ts64.sec >= 946684800 && ts64.nsec >= 0 &&
-		   ts64.nsec < 1000000000 && ts64.guard == 0xa5a5a5a5a5a5a5a5ULL,
-		   "x32 clock_gettime writes a 64-bit timespec (16 bytes)");
+		ksft_print_msg("returned %ld, tv_sec %lld, tv_nsec %lld, guard %#llx\n",
+			       ret, (long long)ts64.sec, (long long)ts64.nsec,
+			       (unsigned long long)ts64.guard);
+	ksft_test_result(!ret && ts64.sec >= 946684800 && ts64.nsec >= 0 &&
+			 ts64.nsec < 1000000000 && ts64.guard == 0xa5a5a5a5a5a5a5a5ULL,
+			 "x32 clock_gettime writes a 64-bit timespec (16 bytes)\n");
 }
 
 /* exit and fork with bit 30, in children. */
@@ -140,9 +143,9 @@ static void check_exit_fork(void)
 	}
 	waitpid(pid, &status, 0);
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 42)
-		tap_diag("child status %#x, expected exit 42", status);
-	tap_result(WIFEXITED(status) && WEXITSTATUS(status) == 42,
-		   "x32 exit (60 | bit 30) ends the caller with its status");
+		ksft_print_msg("child status %#x, expected exit 42\n", status);
+	ksft_test_result(WIFEXITED(status) && WEXITSTATUS(status) == 42,
+			 "x32 exit (60 | bit 30) ends the caller with its status\n");
 
 	pid = fork();
 	if (pid == 0) {
@@ -158,9 +161,10 @@ static void check_exit_fork(void)
 	}
 	waitpid(pid, &status, 0);
 	if (!WIFEXITED(status) || WEXITSTATUS(status))
-		tap_diag("status %#x (2: fork failed, 3/4: the new child did not exit 7)", status);
-	tap_result(WIFEXITED(status) && !WEXITSTATUS(status),
-		   "x32 fork (57 | bit 30) makes a child");
+		ksft_print_msg("status %#x (2: fork failed, 3/4: the new child did not exit 7)\n",
+			       status);
+	ksft_test_result(WIFEXITED(status) && !WEXITSTATUS(status),
+			 "x32 fork (57 | bit 30) makes a child\n");
 }
 
 static void check_enosys(void)
@@ -168,7 +172,7 @@ static void check_enosys(void)
 	long nr, ret, bad = -1, badret = 0;
 	size_t i;
 
-	for (i = 0; i < sizeof(only64) / sizeof(only64[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(only64); i++) {
 		ret = raw_syscall0(X32(only64[i]));
 		if (ret != -ENOSYS) {
 			bad = only64[i];
@@ -177,9 +181,9 @@ static void check_enosys(void)
 		}
 	}
 	if (bad >= 0)
-		tap_diag("64-only number %ld with bit 30 returned %ld, expected -ENOSYS",
-			 bad, badret);
-	tap_result(bad < 0, "the 64-only numbers with bit 30 return -ENOSYS");
+		ksft_print_msg("64-only number %ld with bit 30 returned %ld, expected -ENOSYS\n",
+			       bad, badret);
+	ksft_test_result(bad < 0, "the 64-only numbers with bit 30 return -ENOSYS\n");
 
 	bad = -1;
 	for (nr = 512; nr < 548; nr++) {
@@ -191,8 +195,9 @@ static void check_enosys(void)
 		}
 	}
 	if (bad >= 0)
-		tap_diag("number %ld without bit 30 returned %ld, expected -ENOSYS", bad, badret);
-	tap_result(bad < 0, "512..547 without bit 30 return -ENOSYS");
+		ksft_print_msg("number %ld without bit 30 returned %ld, expected -ENOSYS\n",
+			       bad, badret);
+	ksft_test_result(bad < 0, "512..547 without bit 30 return -ENOSYS\n");
 }
 
 struct sweep_report {
@@ -219,7 +224,7 @@ static void sweep(struct sweep_report *rep)
 			continue;
 		native = 0;
 		if (IN(only64, nr) || nr >= 548 || (nr >= 512 && nr < 548 &&
-						   IN(unsafe, twin64[nr - 512]))) {
+						    IN(unsafe, twin64[nr - 512]))) {
 			want_enosys = IN(only64, nr) || nr >= 548;
 		} else if (nr >= 512) {
 			native = raw_syscall0(twin64[nr - 512]);
@@ -247,8 +252,9 @@ static void check_sweep(void)
 	pid_t pid;
 	ssize_t n;
 
-	if (pipe(pfd) || (pid = fork()) < 0) {
-		tap_result(0, "sweep 0..1023 with bit 30 # fork/pipe: %s", strerror(errno));
+	pid = pipe(pfd) ? -1 : fork();
+	if (pid < 0) {
+		ksft_test_result(0, "sweep 0..1023 with bit 30 # fork/pipe: %s\n", strerror(errno));
 		return;
 	}
 	if (pid == 0) {
@@ -263,21 +269,23 @@ static void check_sweep(void)
 	close(pfd[0]);
 	waitpid(pid, &status, 0);
 	if (n != sizeof(rep) || !rep.done)
-		tap_diag("the sweep child died (status %#x)", status);
+		ksft_print_msg("the sweep child died (status %#x)\n", status);
 	else if (rep.bad)
-		tap_diag("%d numbers disagree with the table; first: %#lx returned %ld (native twin %ld)",
-			 rep.bad, X32(rep.first_nr), rep.first_ret, rep.first_native);
-	tap_result(n == sizeof(rep) && rep.done && !rep.bad,
-		   "sweep 0..1023 with bit 30: -ENOSYS exactly where the table says");
+		ksft_print_msg("%d numbers disagree with the table; first: %#lx returned %ld (native twin %ld)\n",
+			       rep.bad, X32(rep.first_nr), rep.first_ret, rep.first_native);
+	ksft_test_result(n == sizeof(rep) && rep.done && !rep.bad,
+			 "sweep 0..1023 with bit 30: -ENOSYS exactly where the table says\n");
 }
 
 int main(void)
 {
-	tap_plan(10);
+	ksft_print_header();
+	x32_require(x32_syscalls_work());
+	ksft_set_plan(10);
 	check_param();
 	check_shared();
 	check_exit_fork();
 	check_enosys();
 	check_sweep();
-	return tap_exit();
+	ksft_finished();
 }

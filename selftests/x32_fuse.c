@@ -31,7 +31,7 @@
 #include <unistd.h>
 
 #include "diag.h"
-#include "tap.h"
+#include "../kselftest.h"
 
 #define NTESTS		6
 #define FILE_NODE	2
@@ -85,7 +85,7 @@ static void flags_str(char *buf, size_t len, uint32_t f)
 	size_t n = 0;
 
 	n += snprintf(buf + n, len - n, "%#x", f);
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]) && n < len; i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(names) && n < len; i++) {
 		if (f & names[i].bit)
 			n += snprintf(buf + n, len - n, "%s%s",
 				      (f & (names[i].bit - 1)) ? "|" : " (", names[i].name);
@@ -107,7 +107,8 @@ static void reply(uint64_t unique, int error, const void *data, size_t len)
 	};
 
 	if (writev(fuse_fd, iov, 2) < 0 && errno != ENOENT)
-		tap_diag("server: reply to %llu: %s", (unsigned long long)unique, strerror(errno));
+		ksft_print_msg("server: reply to %llu: %s\n",
+			       (unsigned long long)unique, strerror(errno));
 }
 
 static void fill_attr(struct fuse_attr *a, uint64_t nodeid)
@@ -179,14 +180,14 @@ static void *server(void *unused)
 			if (errno == EINTR || errno == ENOENT || errno == EAGAIN)
 				continue;
 			if (errno != ENODEV)	/* ENODEV: unmounted */
-				tap_diag("server: read /dev/fuse: %s", rstr(-1));
+				ksft_print_msg("server: read /dev/fuse: %s\n", rstr(-1));
 			break;
 		}
 		if ((size_t)n < sizeof(*ih))
 			continue;
 		if (verbose)
-			tap_diag("server: opcode %u nodeid %llu", ih->opcode,
-				 (unsigned long long)ih->nodeid);
+			ksft_print_msg("server: opcode %u nodeid %llu\n", ih->opcode,
+				       (unsigned long long)ih->nodeid);
 
 		switch (ih->opcode) {
 		case FUSE_INIT: {
@@ -260,17 +261,17 @@ static int setup(void)
 
 	fuse_fd = open("/dev/fuse", O_RDWR | O_CLOEXEC);
 	if (fuse_fd < 0) {
-		tap_diag("open /dev/fuse: %s", rstr(-1));
+		ksft_print_msg("open /dev/fuse: %s\n", rstr(-1));
 		return errno == ENOENT || errno == ENODEV ? -1 : 0;
 	}
 	snprintf(mnt, sizeof(mnt), "/tmp/x32_fuse.%d", (int)getpid());
 	if (mkdir(mnt, 0755) && errno != EEXIST) {
-		tap_diag("mkdir %s: %s", mnt, rstr(-1));
+		ksft_print_msg("mkdir %s: %s\n", mnt, rstr(-1));
 		return 0;
 	}
 	snprintf(opts, sizeof(opts), "fd=%d,rootmode=40000,user_id=0,group_id=0", fuse_fd);
 	if (mount("x32_fuse", mnt, "fuse", MS_NOSUID | MS_NODEV, opts)) {
-		tap_diag("mount -t fuse -o %s %s: %s", opts, mnt, rstr(-1));
+		ksft_print_msg("mount -t fuse -o %s %s: %s\n", opts, mnt, rstr(-1));
 		return errno == ENODEV ? -1 : 0;
 	}
 	/*
@@ -278,7 +279,7 @@ static int setup(void)
 	 * the INIT request waits in the queue for the server.
 	 */
 	if (pthread_create(&tid, NULL, server, NULL)) {
-		tap_diag("pthread_create failed");
+		ksft_print_msg("pthread_create failed\n");
 		umount2(mnt, MNT_DETACH);
 		return 0;
 	}
@@ -295,7 +296,9 @@ static int check_flags(const char *what, const struct seen *s, uint32_t want)
 	flags_str(exp, sizeof(exp), want);
 	EXPECT(s->count == 1, "%s: server saw %d FUSE_IOCTL requests, expected 1", what, s->count);
 	EXPECT(s->flags == want, "%s: fuse_ioctl_in.flags expected %s, got %s", what, exp, got);
-	return tap_result(ok, "%s ioctl from %s: server sees fuse_ioctl_in.flags %s", what, ABI, exp);
+	ksft_test_result(ok, "%s ioctl from %s: server sees fuse_ioctl_in.flags %s\n",
+			 what, ABI, exp);
+	return ok;
 }
 
 int main(void)
@@ -306,22 +309,23 @@ int main(void)
 	int fd, dfd, st, ok;
 	long r;
 
-	verbose = getenv("X32_FUSE_VERBOSE") != NULL;
+	verbose = !!getenv("X32_FUSE_VERBOSE");
 	alarm(90);	/* a server that never answers must not hang the run */
-	tap_plan(NTESTS);
+	ksft_print_header();
+	ksft_set_plan(NTESTS);
 
 	st = setup();
 	if (st < 0) {
 		for (int i = 0; i < NTESTS; i++)
-			tap_skip("FUSE is not available");
-		tap_exit();
+			ksft_test_result_skip("FUSE is not available\n");
+		ksft_finished();
 	}
 	ok = st > 0;
-	tap_result(ok, "mount -t fuse on %s, served by this program", mnt);
+	ksft_test_result(ok, "mount -t fuse on %s, served by this program\n", mnt);
 	if (!ok) {
 		for (int i = 1; i < NTESTS; i++)
-			tap_result(0, "(no mount)");
-		tap_exit();
+			ksft_test_result(0, "(no mount)\n");
+		ksft_finished();
 	}
 
 	/* 2-4: _IOWR on the file */
@@ -331,7 +335,8 @@ int main(void)
 	EXPECT(ok, "open %s: %s", path, rstr(fd));
 	if (fd >= 0) {
 		r = ioctl(fd, PROBE_IOWR, &p);
-		EXPECT(r == RESULT_FILE, "ioctl(PROBE_IOWR) expected %d, got %s", RESULT_FILE, rstr(r));
+		EXPECT(r == RESULT_FILE, "ioctl(PROBE_IOWR) expected %d, got %s",
+		       RESULT_FILE, rstr(r));
 		EXPECT(p.magic == ~0xfeedf00dU && p.seq == 8 &&
 		       p.value == (0x1122334455667788ULL ^ 0xffffffff00000000ULL),
 		       "data back: magic %#x seq %u value %#llx, expected %#x 8 %#llx",
@@ -339,8 +344,9 @@ int main(void)
 		       0x1122334455667788ULL ^ 0xffffffff00000000ULL);
 		close(fd);
 	}
-	tap_result(ok, "file _IOWR ioctl: result and %zu bytes round-trip through the server",
-		   sizeof(struct probe));
+	ksft_test_result(ok,
+			 "file _IOWR ioctl: result and %zu bytes round-trip through the server\n",
+			 sizeof(struct probe));
 
 	pthread_mutex_lock(&lock);
 	check_flags("file", &seen_file, WANT_FLAGS);
@@ -365,7 +371,8 @@ int main(void)
 		       seen_file.in.seq, (unsigned long long)seen_file.in.value);
 	}
 	pthread_mutex_unlock(&lock);
-	tap_result(ok, "file ioctl: server sees cmd, the caller's pointer as arg, sizes and data");
+	ksft_test_result(ok,
+			 "file ioctl: server sees cmd, the caller's pointer as arg, sizes and data\n");
 
 	/* 5-6: _IOR on the root directory */
 	memset(&q, 0, sizeof(q));
@@ -374,21 +381,22 @@ int main(void)
 	EXPECT(ok, "open %s: %s", mnt, rstr(dfd));
 	if (dfd >= 0) {
 		r = ioctl(dfd, PROBE_IOR, &q);
-		EXPECT(r == RESULT_DIR, "ioctl(PROBE_IOR) expected %d, got %s", RESULT_DIR, rstr(r));
+		EXPECT(r == RESULT_DIR, "ioctl(PROBE_IOR) expected %d, got %s",
+		       RESULT_DIR, rstr(r));
 		EXPECT(q.magic == 0x5eed && q.value == 0x0123456789abcdefULL,
 		       "data back: magic %#x value %#llx, expected 0x5eed 0x123456789abcdef",
 		       q.magic, (unsigned long long)q.value);
 		close(dfd);
 	}
-	tap_result(ok, "directory _IOR ioctl: result and data come back");
+	ksft_test_result(ok, "directory _IOR ioctl: result and data come back\n");
 
 	pthread_mutex_lock(&lock);
 	check_flags("directory", &seen_dir, WANT_FLAGS | FUSE_IOCTL_DIR);
 	pthread_mutex_unlock(&lock);
 
 	if (umount2(mnt, 0))
-		tap_diag("umount %s: %s", mnt, rstr(-1));
+		ksft_print_msg("umount %s: %s\n", mnt, rstr(-1));
 	else
 		rmdir(mnt);
-	tap_exit();
+	ksft_finished();
 }

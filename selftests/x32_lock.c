@@ -19,12 +19,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "tap.h"
+#include "../kselftest.h"
+#include "diag.h"
 #include "x32_syscall.h"
 
 #define SYSCTL	"/proc/sys/abi/x32"
 #define PARAM	"/sys/module/syscall/parameters/x32"
-#define HELLO	"/selftests/x32_hello"
+#define HELLO	beside_self("x32_hello")
 
 static int read_char(const char *path)
 {
@@ -58,7 +59,8 @@ static int run_hello(void)
 	int pfd[2], err = 0, status = 0;
 	pid_t pid;
 
-	if (pipe2(pfd, O_CLOEXEC) || (pid = fork()) < 0)
+	pid = pipe2(pfd, O_CLOEXEC) ? -1 : fork();
+	if (pid < 0)
 		return -errno;
 	if (pid == 0) {
 		char *argv[] = { HELLO, NULL };
@@ -87,52 +89,53 @@ int main(void)
 	int c, r;
 
 	if (access(SYSCTL, F_OK) && !getenv("X32E_EXPECT_LOCK")) {
-		tap_plan(1);
-		tap_skip("abi.x32: no %s on this kernel (not the series' kernel?)", SYSCTL);
-		return tap_exit();
+		ksft_print_header();
+		ksft_exit_skip("abi.x32: no %s on this kernel (not the series' kernel?)\n", SYSCTL);
 	}
-	tap_plan(8);
+	ksft_print_header();
+	ksft_set_plan(8);
 
 	c = read_char(SYSCTL);
 	if (c != '1')
-		tap_diag("%s reads %d ('%c'), expected '1'", SYSCTL, c, c > 0 ? c : '?');
-	tap_result(c == '1', "abi.x32 reads 1 while x32 is on");
+		ksft_print_msg("%s reads %d ('%c'), expected '1'\n", SYSCTL, c, c > 0 ? c : '?');
+	ksft_test_result(c == '1', "abi.x32 reads 1 while x32 is on\n");
 
 	r = access(HELLO, X_OK) ? -ENOENT : run_hello();
 	if (r)
-		tap_diag("x32 hello returned %d, expected 0", r);
-	tap_result(r == 0, "an x32 executable runs before the lock");
+		ksft_print_msg("x32 hello returned %d, expected 0\n", r);
+	ksft_test_result(r == 0, "an x32 executable runs before the lock\n");
 
 	r = write_sysctl("1");
 	if (r)
-		tap_diag("writing 1 returned %d, expected 0", r);
-	tap_result(r == 0, "writing 1 while x32 is on changes nothing");
+		ksft_print_msg("writing 1 returned %d, expected 0\n", r);
+	ksft_test_result(r == 0, "writing 1 while x32 is on changes nothing\n");
 
 	r = write_sysctl("0");
 	c = read_char(SYSCTL);
 	if (r || c != '0')
-		tap_diag("writing 0 returned %d, abi.x32 then reads '%c'", r, c > 0 ? c : '?');
-	tap_result(!r && c == '0', "root writes 0: abi.x32 reads 0");
+		ksft_print_msg("writing 0 returned %d, abi.x32 then reads '%c'\n",
+			       r, c > 0 ? c : '?');
+	ksft_test_result(!r && c == '0', "root writes 0: abi.x32 reads 0\n");
 
 	c = read_char(PARAM);
 	if (c != 'N')
-		tap_diag("%s reads '%c', expected 'N'", PARAM, c > 0 ? c : '?');
-	tap_result(c == 'N', "syscall.x32 reads N after the lock");
+		ksft_print_msg("%s reads '%c', expected 'N'\n", PARAM, c > 0 ? c : '?');
+	ksft_test_result(c == 'N', "syscall.x32 reads N after the lock\n");
 
 	ret = raw_syscall0(39 | X32_SYSCALL_BIT);
 	if (ret != -ENOSYS)
-		tap_diag("x32 getpid returned %ld (pid %ld), expected -ENOSYS", ret, pid);
-	tap_result(ret == -ENOSYS, "x32 system calls return -ENOSYS after the lock");
+		ksft_print_msg("x32 getpid returned %ld (pid %ld), expected -ENOSYS\n", ret, pid);
+	ksft_test_result(ret == -ENOSYS, "x32 system calls return -ENOSYS after the lock\n");
 
 	r = access(HELLO, X_OK) ? -ENOENT : run_hello();
 	if (r != -ENOEXEC)
-		tap_diag("x32 hello returned %d, expected -ENOEXEC (%d)", r, -ENOEXEC);
-	tap_result(r == -ENOEXEC, "x32 exec fails with ENOEXEC after the lock");
+		ksft_print_msg("x32 hello returned %d, expected -ENOEXEC (%d)\n", r, -ENOEXEC);
+	ksft_test_result(r == -ENOEXEC, "x32 exec fails with ENOEXEC after the lock\n");
 
 	r = write_sysctl("1");
 	if (r != -EPERM)
-		tap_diag("writing 1 returned %d, expected -EPERM", r);
-	tap_result(r == -EPERM, "writing 1 after the lock fails with EPERM (one-way)");
+		ksft_print_msg("writing 1 returned %d, expected -EPERM\n", r);
+	ksft_test_result(r == -EPERM, "writing 1 after the lock fails with EPERM (one-way)\n");
 
-	return tap_exit();
+	ksft_finished();
 }

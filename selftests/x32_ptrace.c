@@ -28,13 +28,11 @@
 #include <unistd.h>
 
 #include "diag.h"
-#include "tap.h"
+#include "../kselftest.h"
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define X32_BIT		0x40000000ULL
 #define USER_CS		0x33
 #define USER_DS		0x2b
-#define BUSYBOX		"/bin/busybox"
 #define UREG(field)	offsetof(struct user_regs_struct, field)
 #define UDR(n)		offsetof(struct user, u_debugreg[n])
 
@@ -147,14 +145,14 @@ static pid_t start_child(int what)
 		return -1;
 	status = wait_for(pid);
 	if (!stopped_by(status, SIGSTOP)) {
-		tap_diag("child: %s, expected a SIGSTOP stop", status_str(status));
+		ksft_print_msg("child: %s, expected a SIGSTOP stop\n", status_str(status));
 		reap(pid);
 		return -1;
 	}
 	return pid;
 }
 
-/* A child of 64-bit busybox, stopped after its exec (SIGTRAP). */
+/* A child running tracee64 (a 64-bit program), stopped after its exec (SIGTRAP). */
 static pid_t start_child64(void)
 {
 	pid_t pid = fork();
@@ -163,14 +161,15 @@ static pid_t start_child64(void)
 	if (pid == 0) {
 		if (ptrace(PTRACE_TRACEME, 0, 0, 0))
 			_exit(100);
-		execl(BUSYBOX, "true", (char *)NULL);
+		execl(beside_self("tracee64"), "tracee64", (char *)NULL);
 		_exit(102);
 	}
 	if (pid < 0)
 		return -1;
 	status = wait_for(pid);
 	if (!stopped_by(status, SIGTRAP)) {
-		tap_diag("64-bit child: %s, expected a SIGTRAP stop after exec", status_str(status));
+		ksft_print_msg("64-bit child: %s, expected a SIGTRAP stop after exec\n",
+			       status_str(status));
 		reap(pid);
 		return -1;
 	}
@@ -212,12 +211,13 @@ static void test_regs_x32(void)
 	int ok;
 
 	if (pid < 0) {
-		tap_result(0, "GETREGS and PEEKUSER of an x32 tracee give the x86-64 user area");
+		ksft_test_result(0,
+				 "GETREGS and PEEKUSER of an x32 tracee give the x86-64 user area\n");
 		return;
 	}
 	ok = check_regs(pid, "x32 tracee");
 	reap(pid);
-	tap_result(ok, "GETREGS and PEEKUSER of an x32 tracee give the x86-64 user area");
+	ksft_test_result(ok, "GETREGS and PEEKUSER of an x32 tracee give the x86-64 user area\n");
 }
 
 static void test_regs_64(void)
@@ -226,12 +226,13 @@ static void test_regs_64(void)
 	int ok;
 
 	if (pid < 0) {
-		tap_result(0, "GETREGS and PEEKUSER of a 64-bit tracee give the x86-64 user area");
+		ksft_test_result(0,
+				 "GETREGS and PEEKUSER of a 64-bit tracee give the x86-64 user area\n");
 		return;
 	}
 	ok = check_regs(pid, "64-bit tracee");
 	reap(pid);
-	tap_result(ok, "GETREGS and PEEKUSER of a 64-bit tracee give the x86-64 user area");
+	ksft_test_result(ok, "GETREGS and PEEKUSER of a 64-bit tracee give the x86-64 user area\n");
 }
 
 /*
@@ -246,7 +247,8 @@ static void test_peekuser_range(void)
 	long word;
 
 	if (pid < 0) {
-		tap_result(0, "PEEKUSER/POKEUSER below cs, unaligned or past struct user: EIO");
+		ksft_test_result(0,
+				 "PEEKUSER/POKEUSER below cs, unaligned or past struct user: EIO\n");
 		return;
 	}
 	errno = 0;
@@ -266,7 +268,7 @@ static void test_peekuser_range(void)
 	EXPECT(ptrace(PTRACE_POKEUSER, pid, UREG(rax), 1) == -1 && errno == EIO,
 	       "POKEUSER rax: errno %s, expected EIO", ename(errno));
 	reap(pid);
-	tap_result(ok, "PEEKUSER/POKEUSER below cs, unaligned or past struct user: EIO");
+	ksft_test_result(ok, "PEEKUSER/POKEUSER below cs, unaligned or past struct user: EIO\n");
 }
 
 /*
@@ -282,7 +284,7 @@ static void test_debugregs(void)
 	long word;
 
 	if (pid < 0) {
-		tap_result(0, "POKEUSER of u_debugreg sets a watchpoint that fires");
+		ksft_test_result(0, "POKEUSER of u_debugreg sets a watchpoint that fires\n");
 		return;
 	}
 	EXPECT(ptrace(PTRACE_POKEUSER, pid, UDR(0), (void *)&watched) == 0,
@@ -311,7 +313,7 @@ static void test_debugregs(void)
 		       ename(errno));
 	}
 	reap(pid);
-	tap_result(ok, "POKEUSER of u_debugreg sets a watchpoint that fires");
+	ksft_test_result(ok, "POKEUSER of u_debugreg sets a watchpoint that fires\n");
 }
 
 /*
@@ -326,7 +328,8 @@ static void test_syscall_rewrite(void)
 	int ok = 1, status;
 
 	if (pid < 0) {
-		tap_result(0, "x32 syscall stop shows orig_rax 0x40000000|getppid; rewritten to getpid it runs getpid");
+		ksft_test_result(0,
+				 "x32 syscall stop shows orig_rax 0x40000000|getppid; rewritten to getpid it runs getpid\n");
 		return;
 	}
 	/* glibc may make other calls first: go to the one with getppid's number. */
@@ -366,7 +369,8 @@ static void test_syscall_rewrite(void)
 	}
 	if (!ok)
 		reap(pid);
-	tap_result(ok, "x32 syscall stop shows orig_rax 0x40000000|getppid; rewritten to getpid it runs getpid");
+	ksft_test_result(ok,
+			 "x32 syscall stop shows orig_rax 0x40000000|getppid; rewritten to getpid it runs getpid\n");
 }
 
 /* A 64-bit tracee's syscall stops show native numbers, without bit 30. */
@@ -377,7 +381,8 @@ static void test_syscall_64(void)
 	int ok = 1, status, stops = 0;
 
 	if (pid < 0) {
-		tap_result(0, "a 64-bit tracee's syscall stops show native numbers and it runs to exit 0");
+		ksft_test_result(0,
+				 "a 64-bit tracee's syscall stops show native numbers and it runs to exit 0\n");
 		return;
 	}
 	for (;;) {
@@ -397,7 +402,8 @@ static void test_syscall_64(void)
 	       "64-bit tracee: %s, expected exit 0", status_str(status));
 	if (!ok)
 		reap(pid);
-	tap_result(ok, "a 64-bit tracee's syscall stops show native numbers and it runs to exit 0");
+	ksft_test_result(ok,
+			 "a 64-bit tracee's syscall stops show native numbers and it runs to exit 0\n");
 }
 
 /* GETFPREGS: the 512-byte fxsave area; SETFPREGS changes the child's MXCSR. */
@@ -408,7 +414,7 @@ static void test_fpregs(void)
 	int ok = 1, status;
 
 	if (pid < 0) {
-		tap_result(0, "GETFPREGS gives the fxsave area, SETFPREGS sets MXCSR");
+		ksft_test_result(0, "GETFPREGS gives the fxsave area, SETFPREGS sets MXCSR\n");
 		return;
 	}
 	memset(&fp, 0xa5, sizeof(fp));
@@ -428,7 +434,7 @@ static void test_fpregs(void)
 	}
 	if (!ok)
 		reap(pid);
-	tap_result(ok, "GETFPREGS gives the fxsave area, SETFPREGS sets MXCSR");
+	ksft_test_result(ok, "GETFPREGS gives the fxsave area, SETFPREGS sets MXCSR\n");
 }
 
 /*
@@ -443,7 +449,8 @@ static void test_siginfo(void)
 	siginfo_t si;
 
 	if (pid < 0) {
-		tap_result(0, "GETSIGINFO and SETSIGINFO in the x32 layout, SIGCHLD times 64-bit");
+		ksft_test_result(0,
+				 "GETSIGINFO and SETSIGINFO in the x32 layout, SIGCHLD times 64-bit\n");
 		return;
 	}
 	memset(&si, 0, sizeof(si));
@@ -479,7 +486,7 @@ static void test_siginfo(void)
 	}
 	if (!ok)
 		reap(pid);
-	tap_result(ok, "GETSIGINFO and SETSIGINFO in the x32 layout, SIGCHLD times 64-bit");
+	ksft_test_result(ok, "GETSIGINFO and SETSIGINFO in the x32 layout, SIGCHLD times 64-bit\n");
 }
 
 static void test_detach(void)
@@ -488,7 +495,7 @@ static void test_detach(void)
 	int ok = 1, status;
 
 	if (pid < 0) {
-		tap_result(0, "PTRACE_DETACH lets the x32 tracee run to its end");
+		ksft_test_result(0, "PTRACE_DETACH lets the x32 tracee run to its end\n");
 		return;
 	}
 	EXPECT(ptrace(PTRACE_DETACH, pid, 0, 0) == 0, "PTRACE_DETACH: %s", strerror(errno));
@@ -497,7 +504,7 @@ static void test_detach(void)
 	       "detached child: %s, expected exit 49", status_str(status));
 	if (!ok)
 		reap(pid);
-	tap_result(ok, "PTRACE_DETACH lets the x32 tracee run to its end");
+	ksft_test_result(ok, "PTRACE_DETACH lets the x32 tracee run to its end\n");
 }
 
 static void test_kill(void)
@@ -506,7 +513,7 @@ static void test_kill(void)
 	int ok = 1, status;
 
 	if (pid < 0) {
-		tap_result(0, "PTRACE_KILL ends a stopped tracee with SIGKILL");
+		ksft_test_result(0, "PTRACE_KILL ends a stopped tracee with SIGKILL\n");
 		return;
 	}
 	EXPECT(ptrace(PTRACE_KILL, pid, 0, 0) == 0, "PTRACE_KILL: %s", strerror(errno));
@@ -515,7 +522,7 @@ static void test_kill(void)
 	       "tracee: %s, expected killed by SIGKILL", status_str(status));
 	if (!ok)
 		reap(pid);
-	tap_result(ok, "PTRACE_KILL ends a stopped tracee with SIGKILL");
+	ksft_test_result(ok, "PTRACE_KILL ends a stopped tracee with SIGKILL\n");
 }
 
 static void (*const tests[])(void) = {
@@ -534,12 +541,15 @@ static void (*const tests[])(void) = {
 int main(void)
 {
 	if (sizeof(void *) != 4) {
-		tap_plan(1);
-		tap_result(0, "x32_ptrace is built -mx32 # sizeof(void *) %zu", sizeof(void *));
-		return tap_exit();
+		ksft_print_header();
+		ksft_set_plan(1);
+		ksft_test_result(0, "x32_ptrace is built -mx32 # sizeof(void *) %zu\n",
+				 sizeof(void *));
+		ksft_finished();
 	}
-	tap_plan(ARRAY_SIZE(tests));
+	ksft_print_header();
+	ksft_set_plan(ARRAY_SIZE(tests));
 	for (size_t i = 0; i < ARRAY_SIZE(tests); i++)
 		tests[i]();
-	return tap_exit();
+	ksft_finished();
 }

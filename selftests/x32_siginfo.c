@@ -20,9 +20,8 @@
 #include <unistd.h>
 
 #include "diag.h"
-#include "tap.h"
+#include "../kselftest.h"
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define UTIME		0x100000001LL
 #define STIME		0x200000002LL
 
@@ -64,7 +63,7 @@ static void check(long ret, const char *how)
 	EXPECT(!got || (got_utime == UTIME && got_stime == STIME),
 	       "%s: si_utime 0x%llx si_stime 0x%llx, expected 0x%llx 0x%llx",
 	       how, got_utime, got_stime, UTIME, STIME);
-	tap_result(ok, "%s of a SIGCHLD keeps 64-bit si_utime and si_stime", how);
+	ksft_test_result(ok, "%s of a SIGCHLD keeps 64-bit si_utime and si_stime\n", how);
 	got = 0;
 }
 
@@ -78,7 +77,7 @@ static void test_layout(void)
 	EXPECT(offsetof(siginfo_t, si_utime) == 0x18 && offsetof(siginfo_t, si_stime) == 0x20,
 	       "si_utime at 0x%zx, si_stime at 0x%zx; expected 0x18 0x20",
 	       offsetof(siginfo_t, si_utime), offsetof(siginfo_t, si_stime));
-	tap_result(ok, "x32 siginfo_t: si_utime at 0x18, si_stime at 0x20, 64 bits each");
+	ksft_test_result(ok, "x32 siginfo_t: si_utime at 0x18, si_stime at 0x20, 64 bits each\n");
 }
 
 static void test_rt_sigqueueinfo(void)
@@ -105,8 +104,9 @@ static void test_pidfd_send_signal(void)
 
 	fd = syscall(SYS_pidfd_open, getpid(), 0);
 	if (fd < 0) {
-		tap_result(0, "pidfd_send_signal of a SIGCHLD keeps 64-bit si_utime and si_stime # pidfd_open: %s",
-			   strerror(errno));
+		ksft_test_result(0,
+				 "pidfd_send_signal of a SIGCHLD keeps 64-bit si_utime and si_stime # pidfd_open: %s\n",
+				 strerror(errno));
 		return;
 	}
 	sigchld_info(&si);
@@ -127,8 +127,9 @@ int main(void)
 
 	alarm(60);
 	sigaction(SIGCHLD, &sa, NULL);
-	tap_plan(ARRAY_SIZE(tests));
+	ksft_print_header();
+	ksft_set_plan(ARRAY_SIZE(tests));
 	for (size_t i = 0; i < ARRAY_SIZE(tests); i++)
 		tests[i]();
-	return tap_exit();
+	ksft_finished();
 }

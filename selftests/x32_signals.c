@@ -29,9 +29,8 @@
 #include <unistd.h>
 
 #include "diag.h"
-#include "tap.h"
+#include "../kselftest.h"
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define FOUR_GIB	0x100000000ULL
 #define MXCSR_DEFAULT	0x1f80	/* all exceptions masked, round to nearest */
 #define MXCSR_FLAGS	0x3f	/* sticky exception flags */
@@ -87,7 +86,7 @@ static void test_handler_returns(void)
 	       ret, (int)handled, (int)handled_sig, SIGUSR1);
 	EXPECT(before == 0x12345678, "a local changed across the handler: %#lx", before);
 	signal(SIGUSR1, SIG_DFL);
-	tap_result(ok, "a SIGUSR1 handler runs and returns through rt_sigreturn 513");
+	ksft_test_result(ok, "a SIGUSR1 handler runs and returns through rt_sigreturn 513\n");
 }
 
 static struct {
@@ -112,7 +111,7 @@ static void info_handler(int sig, siginfo_t *si, void *ucv)
 	info.rip = uc->uc_mcontext.gregs[REG_RIP];
 	info.rsp = uc->uc_mcontext.gregs[REG_RSP];
 	info.usr2_in_uc_mask = sigismember(&uc->uc_sigmask, SIGUSR2);
-	info.has_fpregs = uc->uc_mcontext.fpregs != NULL;
+	info.has_fpregs = !!uc->uc_mcontext.fpregs;
 	if (uc->uc_mcontext.fpregs)
 		info.mxcsr = uc->uc_mcontext.fpregs->mxcsr;
 }
@@ -147,7 +146,7 @@ static void test_siginfo_ucontext(void)
 	EXPECT(info.has_fpregs && (info.mxcsr & ~MXCSR_FLAGS) == MXCSR_DEFAULT,
 	       "fpregs %s, mxcsr %#x; expected a pointer to the FPU state with mxcsr %#x",
 	       info.has_fpregs ? "set" : "NULL", info.mxcsr, MXCSR_DEFAULT);
-	tap_result(ok, "%s", what);
+	ksft_test_result(ok, "%s\n", what);
 }
 
 #define ALT_SIZE	(64 * 1024)
@@ -175,7 +174,7 @@ static void test_sigaltstack(void)
 	int ok = 1;
 
 	if (sigaltstack(&ss, NULL)) {
-		tap_result(0, "%s # sigaltstack: %s", what, strerror(errno));
+		ksft_test_result(0, "%s # sigaltstack: %s\n", what, strerror(errno));
 		return;
 	}
 	set_handler(SIGUSR1, onstack_handler, SA_ONSTACK);
@@ -188,7 +187,7 @@ static void test_sigaltstack(void)
 	EXPECT(onstack_flags == SS_ONSTACK,
 	       "sigaltstack in the handler gave ss_flags %d, expected SS_ONSTACK (%d)",
 	       onstack_flags, SS_ONSTACK);
-	tap_result(ok, "%s", what);
+	ksft_test_result(ok, "%s\n", what);
 }
 
 /* The child burns this much CPU, so its si_utime + si_stime is not 0. */
@@ -219,7 +218,7 @@ static void test_sigchld(void)
 	sigprocmask(SIG_BLOCK, &chld, &old);
 	pid = fork();
 	if (pid < 0) {
-		tap_result(0, "%s # fork: %s", what, strerror(errno));
+		ksft_test_result(0, "%s # fork: %s\n", what, strerror(errno));
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		return;
 	}
@@ -244,7 +243,7 @@ static void test_sigchld(void)
 	       ticks * 1000 >= CHILD_CPU_MS / 3 * tck && ticks <= 10 * tck,
 	       "si_utime %lld si_stime %lld (ticks of 1/%lld s; wait4 rusage says %lld ms); expected a sum of about %d ms",
 	       (long long)si.si_utime, (long long)si.si_stime, tck, ru_ms, CHILD_CPU_MS);
-	tap_result(ok, "%s", what);
+	ksft_test_result(ok, "%s\n", what);
 }
 
 static char order[8];
@@ -276,7 +275,8 @@ static void test_nested(void)
 	EXPECT(!strcmp(order, "12e"),
 	       "handlers ran in the order \"%s\", expected \"12e\" (SIGUSR1 begins, SIGUSR2 runs inside it, SIGUSR1 ends)",
 	       order);
-	tap_result(ok, "a SIGUSR1 handler raising SIGUSR2 runs the SIGUSR2 handler inside it, then returns");
+	ksft_test_result(ok,
+			 "a SIGUSR1 handler raising SIGUSR2 runs the SIGUSR2 handler inside it, then returns\n");
 }
 
 /* A one-shot POSIX timer that sends SIGUSR1 to the process after @ms. */
@@ -305,19 +305,20 @@ static void test_read_eintr(void)
 	long r;
 
 	if (pipe2(p, O_CLOEXEC)) {
-		tap_result(0, "%s # pipe: %s", what, strerror(errno));
+		ksft_test_result(0, "%s # pipe: %s\n", what, strerror(errno));
 		return;
 	}
 	handled = 0;
 	set_handler(SIGUSR1, count_handler, 0);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (arm_usr1_timer(&timer, 50)) {
-		tap_result(0, "%s # timer: %s", what, strerror(errno));
+		ksft_test_result(0, "%s # timer: %s\n", what, strerror(errno));
 		close(p[0]);
 		close(p[1]);
 		return;
 	}
-	r = read(p[0], buf, sizeof(buf));	/* the write end stays open: only the signal ends it */
+	r = read(p[0], buf,
+		 sizeof(buf));	/* the write end stays open: only the signal ends it */
 	ms = ms_since(&t0);
 	timer_delete(timer);
 	signal(SIGUSR1, SIG_DFL);
@@ -326,7 +327,7 @@ static void test_read_eintr(void)
 	       rstr(r), ms, (int)handled);
 	close(p[0]);
 	close(p[1]);
-	tap_result(ok, "%s", what);
+	ksft_test_result(ok, "%s\n", what);
 }
 
 static void test_read_restart(void)
@@ -341,12 +342,12 @@ static void test_read_restart(void)
 	long r;
 
 	if (pipe2(p, O_CLOEXEC)) {
-		tap_result(0, "%s # pipe: %s", what, strerror(errno));
+		ksft_test_result(0, "%s # pipe: %s\n", what, strerror(errno));
 		return;
 	}
 	pid = fork();
 	if (pid < 0) {
-		tap_result(0, "%s # fork: %s", what, strerror(errno));
+		ksft_test_result(0, "%s # fork: %s\n", what, strerror(errno));
 		close(p[0]);
 		close(p[1]);
 		return;
@@ -363,7 +364,7 @@ static void test_read_restart(void)
 	set_handler(SIGUSR1, count_handler, SA_RESTART);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (arm_usr1_timer(&timer, 50)) {
-		tap_result(0, "%s # timer: %s", what, strerror(errno));
+		ksft_test_result(0, "%s # timer: %s\n", what, strerror(errno));
 		close(p[0]);
 		waitpid(pid, &status, 0);
 		return;
@@ -377,7 +378,7 @@ static void test_read_restart(void)
 	       "read returned %s \"%s\" after %lld ms, the handler ran %d times; expected 4 \"late\" after about 300 ms, once",
 	       rstr(r), buf, ms, (int)handled);
 	close(p[0]);
-	tap_result(ok, "%s", what);
+	ksft_test_result(ok, "%s\n", what);
 }
 
 static void test_sigprocmask_sigpending(void)
@@ -404,7 +405,8 @@ static void test_sigprocmask_sigpending(void)
 	       "after unblocking: handler ran %d times, pending SIGUSR1 %d; expected 1, 0",
 	       (int)handled, sigismember(&pend, SIGUSR1));
 	signal(SIGUSR1, SIG_DFL);
-	tap_result(ok, "sigprocmask blocks SIGUSR1, sigpending shows it, unblocking delivers it once");
+	ksft_test_result(ok,
+			 "sigprocmask blocks SIGUSR1, sigpending shows it, unblocking delivers it once\n");
 }
 
 static struct {
@@ -442,7 +444,7 @@ static void test_kill_rt(void)
 	       "kill returned %d, %d deliveries: signo %d code %d pid %d uid %u; expected 0, 1: %d %d %d %u",
 	       ret, nrt, rt[0].signo, rt[0].code, rt[0].pid, rt[0].uid,
 	       sig, SI_USER, getpid(), getuid());
-	tap_result(ok, "kill of self with SIGRTMIN+2 gives si_code SI_USER and si_pid");
+	ksft_test_result(ok, "kill of self with SIGRTMIN+2 gives si_code SI_USER and si_pid\n");
 }
 
 static int marker;
@@ -475,7 +477,8 @@ static void test_sigqueue(void)
 	EXPECT(nrt < 1 || rt[0].value.sival_ptr == &marker,
 	       "the first si_value.sival_ptr is %p, expected %p", rt[0].value.sival_ptr,
 	       (void *)&marker);
-	tap_result(ok, "three sigqueue values of SIGRTMIN+3 queued while blocked arrive in order in si_value (pointer and ints), SI_QUEUE");
+	ksft_test_result(ok,
+			 "three sigqueue values of SIGRTMIN+3 queued while blocked arrive in order in si_value (pointer and ints), SI_QUEUE\n");
 }
 
 static void (*const tests[])(void) = {
@@ -494,8 +497,9 @@ static void (*const tests[])(void) = {
 int main(void)
 {
 	alarm(30);
-	tap_plan(ARRAY_SIZE(tests));
+	ksft_print_header();
+	ksft_set_plan(ARRAY_SIZE(tests));
 	for (size_t i = 0; i < ARRAY_SIZE(tests); i++)
 		tests[i]();
-	return tap_exit();
+	ksft_finished();
 }

@@ -37,9 +37,8 @@
 #include <linux/uinput.h>
 
 #include "diag.h"
-#include "tap.h"
+#include "../kselftest.h"
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define PATTERN		0xa5
 
 /* A timeval within an hour of now, with a valid tv_usec. */
@@ -71,7 +70,7 @@ static void test_sizes(void)
 	EXPECT(sizeof(struct input_event) == 24 && sizeof(struct rusage) == 144,
 	       "input_event %zu rusage %zu, expected 24 144",
 	       sizeof(struct input_event), sizeof(struct rusage));
-	tap_result(ok, "x32 program with 64-bit timeval, timespec, input_event, rusage");
+	ksft_test_result(ok, "x32 program with 64-bit timeval, timespec, input_event, rusage\n");
 }
 
 /*
@@ -103,8 +102,8 @@ static void test_rcvtimeo(void)
 	char c;
 
 	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv)) {
-		tap_result(0, "SO_RCVTIMEO 0.3 s reads back and expires # socketpair: %s",
-			   strerror(errno));
+		ksft_test_result(0, "SO_RCVTIMEO 0.3 s reads back and expires # socketpair: %s\n",
+				 strerror(errno));
 		return;
 	}
 	ok = timeo_roundtrip(sv[0], SO_RCVTIMEO, "SO_RCVTIMEO", 300000);
@@ -122,7 +121,7 @@ static void test_rcvtimeo(void)
 	}
 	close(sv[0]);
 	close(sv[1]);
-	tap_result(ok, "SO_RCVTIMEO 0.3 s reads back and expires");
+	ksft_test_result(ok, "SO_RCVTIMEO 0.3 s reads back and expires\n");
 }
 
 static void test_sndtimeo(void)
@@ -133,8 +132,8 @@ static void test_sndtimeo(void)
 	long long ms;
 
 	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv)) {
-		tap_result(0, "SO_SNDTIMEO 0.2 s reads back and expires # socketpair: %s",
-			   strerror(errno));
+		ksft_test_result(0, "SO_SNDTIMEO 0.2 s reads back and expires # socketpair: %s\n",
+				 strerror(errno));
 		return;
 	}
 	ok = timeo_roundtrip(sv[0], SO_SNDTIMEO, "SO_SNDTIMEO", 200000);
@@ -154,7 +153,7 @@ static void test_sndtimeo(void)
 	}
 	close(sv[0]);
 	close(sv[1]);
-	tap_result(ok, "SO_SNDTIMEO 0.2 s reads back and expires");
+	ksft_test_result(ok, "SO_SNDTIMEO 0.2 s reads back and expires\n");
 }
 
 /* Bring up lo, and bind a UDP socket on it; returns the socket or -1. */
@@ -167,7 +166,7 @@ static int udp_loopback(struct sockaddr_in *addr)
 	fd = socket(AF_INET, SOCK_DGRAM, 0);
 	if (fd < 0)
 		return -1;
-	strcpy(ifr.ifr_name, "lo");
+	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "lo");
 	if (ioctl(fd, SIOCGIFFLAGS, &ifr) == 0 && !(ifr.ifr_flags & IFF_UP)) {
 		ifr.ifr_flags |= IFF_UP;
 		ioctl(fd, SIOCSIFFLAGS, &ifr);
@@ -207,7 +206,7 @@ static int recv_stamped(int opt, int val, int type, void *out, size_t size,
 
 	fd = udp_loopback(&addr);
 	if (fd < 0) {
-		tap_diag("%s: no UDP socket on loopback: %s", what, strerror(errno));
+		ksft_print_msg("%s: no UDP socket on loopback: %s\n", what, strerror(errno));
 		return 0;
 	}
 	EXPECT(setsockopt(fd, SOL_SOCKET, opt, &val, sizeof(val)) == 0,
@@ -241,7 +240,7 @@ static void test_scm_timestamp(void)
 	if (ok)
 		EXPECT(timeval_sane(&tv), "SCM_TIMESTAMP {%lld, %lld}, expected about now",
 		       (long long)tv.tv_sec, (long long)tv.tv_usec);
-	tap_result(ok, "SCM_TIMESTAMP is a 16-byte timeval of now");
+	ksft_test_result(ok, "SCM_TIMESTAMP is a 16-byte timeval of now\n");
 }
 
 static void test_scm_timestampns(void)
@@ -254,7 +253,7 @@ static void test_scm_timestampns(void)
 	if (ok)
 		EXPECT(timespec_sane(&ts), "SCM_TIMESTAMPNS {%lld, %lld}, expected about now",
 		       (long long)ts.tv_sec, (long long)ts.tv_nsec);
-	tap_result(ok, "SCM_TIMESTAMPNS is a 16-byte timespec of now");
+	ksft_test_result(ok, "SCM_TIMESTAMPNS is a 16-byte timespec of now\n");
 }
 
 static void test_scm_timestamping(void)
@@ -269,7 +268,7 @@ static void test_scm_timestamping(void)
 		EXPECT(sizeof(tss) == 48 && timespec_sane(&tss.ts[0]),
 		       "SCM_TIMESTAMPING (%zu bytes) ts[0] {%lld, %lld}, expected 48 bytes, about now",
 		       sizeof(tss), (long long)tss.ts[0].tv_sec, (long long)tss.ts[0].tv_nsec);
-	tap_result(ok, "SCM_TIMESTAMPING is three 16-byte timespecs, the software one now");
+	ksft_test_result(ok, "SCM_TIMESTAMPING is three 16-byte timespecs, the software one now\n");
 }
 
 /* SIOCGSTAMP and SIOCGSTAMPNS: the time of the last datagram received. */
@@ -283,8 +282,9 @@ static void test_siocgstamp(void)
 
 	fd = udp_loopback(&addr);
 	if (fd < 0) {
-		tap_result(0, "SIOCGSTAMP and SIOCGSTAMPNS give 16-byte times # no UDP socket: %s",
-			   strerror(errno));
+		ksft_test_result(0,
+				 "SIOCGSTAMP and SIOCGSTAMPNS give 16-byte times # no UDP socket: %s\n",
+				 strerror(errno));
 		return;
 	}
 	sendto(fd, data, sizeof(data), 0, (struct sockaddr *)&addr, sizeof(addr));
@@ -300,7 +300,7 @@ static void test_siocgstamp(void)
 	EXPECT(timespec_sane(&ts), "SIOCGSTAMPNS {%lld, %lld}, expected a timespec of now",
 	       (long long)ts.tv_sec, (long long)ts.tv_nsec);
 	close(fd);
-	tap_result(ok, "SIOCGSTAMP and SIOCGSTAMPNS give 16-byte times");
+	ksft_test_result(ok, "SIOCGSTAMP and SIOCGSTAMPNS give 16-byte times\n");
 }
 
 /* A uinput keyboard with KEY_A, and its evdev node opened; 0 or -1. */
@@ -315,7 +315,7 @@ static int uinput_keyboard(int *ufd, int *efd)
 	*ufd = open("/dev/uinput", O_RDWR | O_NONBLOCK);
 	if (*ufd < 0)
 		return -1;
-	strcpy(setup.name, "x32_time64 keyboard");
+	snprintf(setup.name, sizeof(setup.name), "x32_time64 keyboard");
 	if (ioctl(*ufd, UI_SET_EVBIT, EV_KEY) || ioctl(*ufd, UI_SET_KEYBIT, KEY_A) ||
 	    ioctl(*ufd, UI_DEV_SETUP, &setup) || ioctl(*ufd, UI_DEV_CREATE) ||
 	    ioctl(*ufd, UI_GET_SYSNAME(sizeof(sysname)), sysname) < 0)
@@ -364,8 +364,9 @@ static void test_input_events(void)
 	ssize_t n;
 
 	if (uinput_keyboard(&ufd, &efd)) {
-		tap_result(0, "struct input_event is 24 bytes on uinput and evdev # no uinput device: %s",
-			   strerror(errno));
+		ksft_test_result(0,
+				 "struct input_event is 24 bytes on uinput and evdev # no uinput device: %s\n",
+				 strerror(errno));
 		goto out;
 	}
 	/* uinput: two events in, 48 bytes. */
@@ -402,7 +403,7 @@ static void test_input_events(void)
 	       "read back %s bytes, event (%u,%u,%d); expected 48, (%d,%d,0)",
 	       rstr(n), got[0].type, got[0].code, got[0].value, EV_KEY, KEY_A);
 	ioctl(ufd, UI_DEV_DESTROY);
-	tap_result(ok, "struct input_event is 24 bytes on uinput and evdev");
+	ksft_test_result(ok, "struct input_event is 24 bytes on uinput and evdev\n");
 out:
 	if (efd >= 0)
 		close(efd);
@@ -425,7 +426,8 @@ static void test_waitid_rusage(void)
 
 	pid = fork();
 	if (pid < 0) {
-		tap_result(0, "raw waitid fills x32's 144-byte rusage # fork: %s", strerror(errno));
+		ksft_test_result(0, "raw waitid fills x32's 144-byte rusage # fork: %s\n",
+				 strerror(errno));
 		return;
 	}
 	if (pid == 0) {
@@ -458,7 +460,7 @@ static void test_waitid_rusage(void)
 	memset(tail, PATTERN, sizeof(tail));
 	EXPECT(memcmp(&ru.ru_nivcsw, tail, sizeof(tail)),
 	       "ru_nivcsw (offset %zu) not written", offsetof(struct rusage, ru_nivcsw));
-	tap_result(ok, "raw waitid fills x32's 144-byte rusage");
+	ksft_test_result(ok, "raw waitid fills x32's 144-byte rusage\n");
 }
 
 static void (*const tests[])(void) = {
@@ -476,8 +478,9 @@ static void (*const tests[])(void) = {
 int main(void)
 {
 	alarm(60);
-	tap_plan(ARRAY_SIZE(tests));
+	ksft_print_header();
+	ksft_set_plan(ARRAY_SIZE(tests));
 	for (size_t i = 0; i < ARRAY_SIZE(tests); i++)
 		tests[i]();
-	return tap_exit();
+	ksft_finished();
 }

@@ -37,7 +37,7 @@
 #include <linux/seccomp.h>
 
 #include "diag.h"
-#include "tap.h"
+#include "../kselftest.h"
 #include "x32_syscall.h"
 
 #ifndef PTRACE_GET_SYSCALL_INFO
@@ -164,10 +164,11 @@ static void test_ptrace(void)
 	int pfd[2], ok;
 	pid_t pid;
 
-	if (pipe(pfd) || (pid = fork()) < 0) {
-		tap_result(0, "%s # fork/pipe: %s", what_entry, strerror(errno));
-		tap_result(0, "%s # fork/pipe: %s", what_exit, strerror(errno));
-		tap_result(0, "%s # fork/pipe: %s", what_info, strerror(errno));
+	pid = pipe(pfd) ? -1 : fork();
+	if (pid < 0) {
+		ksft_test_result(0, "%s # fork/pipe: %s\n", what_entry, strerror(errno));
+		ksft_test_result(0, "%s # fork/pipe: %s\n", what_exit, strerror(errno));
+		ksft_test_result(0, "%s # fork/pipe: %s\n", what_info, strerror(errno));
 		return;
 	}
 	if (pid == 0) {
@@ -183,51 +184,56 @@ static void test_ptrace(void)
 	    read(pfd[0], &r.traceme_errno, sizeof(int)) == sizeof(int)) {
 		/* Not allowed to trace here: the claims cannot be tested. */
 		close(pfd[0]);
-		tap_skip("%s (PTRACE_TRACEME: %s)", what_entry, strerror(r.traceme_errno));
-		tap_skip("%s (PTRACE_TRACEME: %s)", what_exit, strerror(r.traceme_errno));
-		tap_skip("%s (PTRACE_TRACEME: %s)", what_info, strerror(r.traceme_errno));
+		ksft_test_result_skip("%s (PTRACE_TRACEME: %s)\n",
+				      what_entry, strerror(r.traceme_errno));
+		ksft_test_result_skip("%s (PTRACE_TRACEME: %s)\n",
+				      what_exit, strerror(r.traceme_errno));
+		ksft_test_result_skip("%s (PTRACE_TRACEME: %s)\n",
+				      what_info, strerror(r.traceme_errno));
 		return;
 	}
 	close(pfd[0]);
 	if (r.setup_error)
-		tap_diag("%s (%s)", r.setup_error, strerror(r.setup_errno));
+		ksft_print_msg("%s (%s)\n", r.setup_error, strerror(r.setup_errno));
 
 	ok = r.entered && r.entry_orig_rax == X32_GETPID;
 	if (!ok && r.entered)
-		tap_diag("orig_rax at entry was %#llx, expected %#lx",
-			 r.entry_orig_rax, X32_GETPID);
+		ksft_print_msg("orig_rax at entry was %#llx, expected %#lx\n",
+			       r.entry_orig_rax, X32_GETPID);
 	else if (!ok)
-		tap_diag("no syscall-entry stop with bit 30 in orig_rax in %d syscall stops",
-			 r.stops);
-	tap_result(ok, "%s", what_entry);
+		ksft_print_msg("no syscall-entry stop with bit 30 in orig_rax in %d syscall stops\n",
+			       r.stops);
+	ksft_test_result(ok, "%s\n", what_entry);
 
 	ok = r.exited && r.exit_rax == (unsigned long long)pid;
 	if (!ok && r.exited)
-		tap_diag("rax at exit was %s, expected the pid %d",
-			 raw_rstr((long)r.exit_rax), pid);
+		ksft_print_msg("rax at exit was %s, expected the pid %d\n",
+			       raw_rstr((long)r.exit_rax), pid);
 	else if (!ok)
-		tap_diag("no syscall-exit stop after the x32 getpid's entry");
-	tap_result(ok, "%s", what_exit);
+		ksft_print_msg("no syscall-exit stop after the x32 getpid's entry\n");
+	ksft_test_result(ok, "%s\n", what_exit);
 
 	if (!r.entered) {
-		tap_result(0, "%s # no entry stop to ask at", what_info);
+		ksft_test_result(0, "%s # no entry stop to ask at\n", what_info);
 	} else if (r.info_ret < 0 && (r.info_errno == EIO || r.info_errno == EINVAL)) {
-		tap_skip("%s (the kernel refuses it: %s)", what_info, strerror(r.info_errno));
+		ksft_test_result_skip("%s (the kernel refuses it: %s)\n",
+				      what_info, strerror(r.info_errno));
 	} else {
 		ok = r.info_ret > 0 && r.info.op == PTRACE_SYSCALL_INFO_ENTRY &&
 		     r.info.arch == AUDIT_ARCH_X86_64 &&
 		     r.info.entry.nr == X32_GETPID;
 		if (!ok)
-			tap_diag("returned %ld (%s): op %u arch %#x nr %#llx; expected op %d arch %#x nr %#lx",
-				 r.info_ret, strerror(r.info_errno), r.info.op,
-				 r.info.arch, (unsigned long long)r.info.entry.nr,
-				 PTRACE_SYSCALL_INFO_ENTRY, AUDIT_ARCH_X86_64, X32_GETPID);
-		tap_result(ok, "%s", what_info);
+			ksft_print_msg("returned %ld (%s): op %u arch %#x nr %#llx; expected op %d arch %#x nr %#lx\n",
+				       r.info_ret, strerror(r.info_errno), r.info.op,
+				       r.info.arch, (unsigned long long)r.info.entry.nr,
+				       PTRACE_SYSCALL_INFO_ENTRY, AUDIT_ARCH_X86_64, X32_GETPID);
+		ksft_test_result(ok, "%s\n", what_info);
 	}
 }
 
 /* A filter: for x86-64 (which x32 is, to seccomp) calls numbered @nr fail
- * with @err; everything else is allowed. */
+ * with @err; everything else is allowed.
+ */
 static long install_filter(uint32_t nr, uint16_t err)
 {
 	struct sock_filter insns[] = {
@@ -239,7 +245,7 @@ static long install_filter(uint32_t nr, uint16_t err)
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 	};
 	struct sock_fprog prog = {
-		.len = sizeof(insns) / sizeof(insns[0]),
+		.len = ARRAY_SIZE(insns),
 		.filter = insns,
 	};
 
@@ -269,8 +275,9 @@ static int getpid_under_filter(uint32_t nr, uint16_t err, struct filter_report *
 	ssize_t got;
 	pid_t pid;
 
-	if (pipe(pfd) || (pid = fork()) < 0) {
-		tap_diag("fork/pipe: %s", strerror(errno));
+	pid = pipe(pfd) ? -1 : fork();
+	if (pid < 0) {
+		ksft_print_msg("fork/pipe: %s\n", strerror(errno));
 		return -1;
 	}
 	if (pid == 0) {
@@ -292,12 +299,13 @@ static int getpid_under_filter(uint32_t nr, uint16_t err, struct filter_report *
 	waitpid(pid, &status, 0);
 	if (got == sizeof(*rep))
 		return 0;
-	tap_diag("the filtered child did not report (status %#x)", status);
+	ksft_print_msg("the filtered child did not report (status %#x)\n", status);
 	return -1;
 }
 
 /* One filter, one result: x32 getpid should give @want_x32, native getpid
- * @want_native (0 standing for the child's pid). */
+ * @want_native (0 standing for the child's pid).
+ */
 static void check_filter(const char *what, uint32_t nr, uint16_t err,
 			 long want_x32, long want_native)
 {
@@ -305,11 +313,12 @@ static void check_filter(const char *what, uint32_t nr, uint16_t err,
 	int ok;
 
 	if (getpid_under_filter(nr, err, &r)) {
-		tap_result(0, "%s", what);
+		ksft_test_result(0, "%s\n", what);
 		return;
 	}
 	if (r.install) {
-		tap_skip("%s (seccomp filter not installed: %s)", what, raw_rstr(r.install));
+		ksft_test_result_skip("%s (seccomp filter not installed: %s)\n",
+				      what, raw_rstr(r.install));
 		return;
 	}
 	if (!want_x32)
@@ -318,9 +327,10 @@ static void check_filter(const char *what, uint32_t nr, uint16_t err,
 		want_native = r.pid;
 	ok = r.x32 == want_x32 && r.native == want_native;
 	if (!ok)
-		tap_diag("filter on nr %#x: x32 getpid returned %s, native getpid %s; expected %s and %s",
-			 nr, raw_rstr(r.x32), raw_rstr(r.native), raw_rstr(want_x32), raw_rstr(want_native));
-	tap_result(ok, "%s", what);
+		ksft_print_msg("filter on nr %#x: x32 getpid returned %s, native getpid %s; expected %s and %s\n",
+			       nr, raw_rstr(r.x32), raw_rstr(r.native), raw_rstr(want_x32),
+			       raw_rstr(want_native));
+	ksft_test_result(ok, "%s\n", what);
 }
 
 /*
@@ -329,7 +339,7 @@ static void check_filter(const char *what, uint32_t nr, uint16_t err,
  * 64-bit register view; every call the program makes has bit 30 in
  * orig_rax, and the write of its greeting is one of them.
  */
-#define X32_HELLO	"/selftests/x32_hello"
+#define X32_HELLO	beside_self("x32_hello")
 
 static void test_trace_x32_elf(void)
 {
@@ -338,7 +348,7 @@ static void test_trace_x32_elf(void)
 	pid_t pid;
 
 	if (access(X32_HELLO, X_OK)) {
-		tap_skip("a 64-bit tracer sees an x32 program's calls with bit 30 (no %s)", X32_HELLO);
+		ksft_test_result_skip("a 64-bit tracer sees an x32 program's calls with bit 30 (no %s)\n", X32_HELLO);
 		return;
 	}
 	pid = fork();
@@ -355,7 +365,8 @@ static void test_trace_x32_elf(void)
 		_exit(127);
 	}
 	if (waitpid(pid, &status, 0) != pid || !WIFSTOPPED(status)) {
-		tap_result(0, "a 64-bit tracer sees an x32 program's calls with bit 30 # no first stop (%#x)", status);
+		ksft_test_result(0,
+				 "a 64-bit tracer sees an x32 program's calls with bit 30 # no first stop (%#x)\n", status);
 		return;
 	}
 	ptrace(PTRACE_SETOPTIONS, pid, 0, PTRACE_O_TRACESYSGOOD | PTRACE_O_EXITKILL);
@@ -380,16 +391,18 @@ static void test_trace_x32_elf(void)
 	kill(pid, SIGKILL);
 	waitpid(pid, &status, 0);
 	if (!x32_calls || other_calls || !saw_write)
-		tap_diag("x32 calls %d, calls without bit 30 after them %d, write seen %d",
-			 x32_calls, other_calls, saw_write);
-	tap_result(x32_calls && !other_calls && saw_write,
-		   "a 64-bit tracer sees an x32 program's calls with bit 30");
+		ksft_print_msg("x32 calls %d, calls without bit 30 after them %d, write seen %d\n",
+			       x32_calls, other_calls, saw_write);
+	ksft_test_result(x32_calls && !other_calls && saw_write,
+			 "a 64-bit tracer sees an x32 program's calls with bit 30\n");
 }
 
 int main(void)
 {
 	alarm(20);
-	tap_plan(6);
+	ksft_print_header();
+	x32_require(x32_syscalls_work());
+	ksft_set_plan(6);
 
 	test_ptrace();
 	test_trace_x32_elf();
@@ -398,5 +411,5 @@ int main(void)
 	check_filter("a deny-list on native numbers does not match x32 numbers (filters must check bit 30)",
 		     __NR_getpid, 78, 0, -78);
 
-	return tap_exit();
+	ksft_finished();
 }

@@ -33,9 +33,8 @@
 #include <unistd.h>
 
 #include "diag.h"
-#include "tap.h"
+#include "../kselftest.h"
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define NTESTS		7
 #define POISON		0xa5
 #define MAXREC		16
@@ -170,15 +169,18 @@ static void check_bstat(const char *what, const struct xfs_bstat *b, const struc
 	       st->st_uid, st->st_gid);
 	EXPECT(b->bs_size == st->st_size, "%s /%s: bs_size %lld, stat %lld", what, n->name,
 	       (long long)b->bs_size, (long long)st->st_size);
-	EXPECT(b->bs_atime.tv_sec == st->st_atim.tv_sec && b->bs_atime.tv_nsec == st->st_atim.tv_nsec,
+	EXPECT(b->bs_atime.tv_sec == st->st_atim.tv_sec &&
+	       b->bs_atime.tv_nsec == st->st_atim.tv_nsec,
 	       "%s /%s: bs_atime %lld.%09d, stat %lld.%09ld", what, n->name,
 	       (long long)b->bs_atime.tv_sec, b->bs_atime.tv_nsec,
 	       (long long)st->st_atim.tv_sec, (long)st->st_atim.tv_nsec);
-	EXPECT(b->bs_mtime.tv_sec == st->st_mtim.tv_sec && b->bs_mtime.tv_nsec == st->st_mtim.tv_nsec,
+	EXPECT(b->bs_mtime.tv_sec == st->st_mtim.tv_sec &&
+	       b->bs_mtime.tv_nsec == st->st_mtim.tv_nsec,
 	       "%s /%s: bs_mtime %lld.%09d, stat %lld.%09ld", what, n->name,
 	       (long long)b->bs_mtime.tv_sec, b->bs_mtime.tv_nsec,
 	       (long long)st->st_mtim.tv_sec, (long)st->st_mtim.tv_nsec);
-	EXPECT(b->bs_ctime.tv_sec == st->st_ctim.tv_sec && b->bs_ctime.tv_nsec == st->st_ctim.tv_nsec,
+	EXPECT(b->bs_ctime.tv_sec == st->st_ctim.tv_sec &&
+	       b->bs_ctime.tv_nsec == st->st_ctim.tv_nsec,
 	       "%s /%s: bs_ctime %lld.%09d, stat %lld.%09ld", what, n->name,
 	       (long long)b->bs_ctime.tv_sec, b->bs_ctime.tv_nsec,
 	       (long long)st->st_ctim.tv_sec, (long)st->st_ctim.tv_nsec);
@@ -202,13 +204,14 @@ static int copy_image(const char *image)
 
 	in = open(image, O_RDONLY | O_CLOEXEC);
 	if (in < 0) {
-		tap_diag("open %s: %s (make it with scripts/mkxfsimage)", image, rstr(-1));
+		ksft_print_msg("open %s: %s (an empty XFS image: mkfs.xfs on a 16 MiB file)\n",
+			       image, rstr(-1));
 		return -1;
 	}
 	snprintf(path, sizeof(path), "/tmp/x32_xfs.%d.img", (int)getpid());
 	out = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	if (out < 0) {
-		tap_diag("create %s: %s", path, rstr(-1));
+		ksft_print_msg("create %s: %s\n", path, rstr(-1));
 		close(in);
 		return -1;
 	}
@@ -216,7 +219,7 @@ static int copy_image(const char *image)
 	while ((n = read(in, data, sizeof(data))) > 0 && write(out, data, n) == n)
 		;
 	if (n) {
-		tap_diag("copy %s to %s: %s", image, path, rstr(-1));
+		ksft_print_msg("copy %s to %s: %s\n", image, path, rstr(-1));
 		close(out);
 		out = -1;
 	}
@@ -234,21 +237,21 @@ static int setup_loop(const char *image)
 		return -1;
 	ctl = open("/dev/loop-control", O_RDWR | O_CLOEXEC);
 	if (ctl < 0) {
-		tap_diag("open /dev/loop-control: %s", rstr(-1));
+		ksft_print_msg("open /dev/loop-control: %s\n", rstr(-1));
 		close(img);
 		return -1;
 	}
 	nr = ioctl(ctl, LOOP_CTL_GET_FREE);
 	close(ctl);
 	if (nr < 0) {
-		tap_diag("LOOP_CTL_GET_FREE: %s", rstr(nr));
+		ksft_print_msg("LOOP_CTL_GET_FREE: %s\n", rstr(nr));
 		close(img);
 		return 0;
 	}
 	snprintf(loopdev, sizeof(loopdev), "/dev/loop%d", nr);
 	dev = open(loopdev, O_RDWR | O_CLOEXEC);
 	if (dev < 0 || ioctl(dev, LOOP_SET_FD, img)) {
-		tap_diag("attach %s to %s: %s", image, loopdev, rstr(-1));
+		ksft_print_msg("attach %s to %s: %s\n", image, loopdev, rstr(-1));
 		close(img);
 		return 0;
 	}
@@ -256,7 +259,7 @@ static int setup_loop(const char *image)
 	memset(&li, 0, sizeof(li));
 	li.lo_flags = LO_FLAGS_AUTOCLEAR;
 	if (ioctl(dev, LOOP_SET_STATUS64, &li))
-		tap_diag("LOOP_SET_STATUS64 (autoclear): %s", rstr(-1));
+		ksft_print_msg("LOOP_SET_STATUS64 (autoclear): %s\n", rstr(-1));
 	loopfd = dev;
 	return 1;
 }
@@ -311,27 +314,26 @@ int main(int argc, char **argv)
 	long r;
 
 	if (argc < 2) {	/* xfs.img beside the program */
-		const char *slash = strrchr(argv[0], '/');
-		int dirlen = slash ? (int)(slash - argv[0]) + 1 : 0;
-
-		snprintf(defimage, sizeof(defimage), "%.*sxfs.img", dirlen, argv[0]);
+		snprintf(defimage, sizeof(defimage), "%s", beside_self("xfs.img"));
 		image = defimage;
 	}
-	tap_plan(NTESTS);
-	tap_diag("%s: FSBULKSTAT %#lx FSBULKSTAT_SINGLE %#lx FSINUMBERS %#lx, xfs_bstat %zu bytes, xfs_inogrp %zu",
-		 ABI, (unsigned long)XFS_IOC_FSBULKSTAT, (unsigned long)XFS_IOC_FSBULKSTAT_SINGLE,
-		 (unsigned long)XFS_IOC_FSINUMBERS, sizeof(struct xfs_bstat),
-		 sizeof(struct xfs_inogrp));
+	ksft_print_header();
+	ksft_set_plan(NTESTS);
+	ksft_print_msg("%s: FSBULKSTAT %#lx FSBULKSTAT_SINGLE %#lx FSINUMBERS %#lx, xfs_bstat %zu bytes, xfs_inogrp %zu\n",
+		       ABI, (unsigned long)XFS_IOC_FSBULKSTAT,
+		       (unsigned long)XFS_IOC_FSBULKSTAT_SINGLE,
+		       (unsigned long)XFS_IOC_FSINUMBERS, sizeof(struct xfs_bstat),
+		       sizeof(struct xfs_inogrp));
 
 	/* 1: the image mounted */
 	st = setup_loop(image);
 	snprintf(mnt, sizeof(mnt), "/tmp/x32_xfs.%d", (int)getpid());
 	if (st > 0) {
 		if (mkdir(mnt, 0755) && errno != EEXIST) {
-			tap_diag("mkdir %s: %s", mnt, rstr(-1));
+			ksft_print_msg("mkdir %s: %s\n", mnt, rstr(-1));
 			st = 0;
 		} else if (mount(loopdev, mnt, "xfs", 0, NULL)) {
-			tap_diag("mount -t xfs %s %s: %s", loopdev, mnt, rstr(-1));
+			ksft_print_msg("mount -t xfs %s %s: %s\n", loopdev, mnt, rstr(-1));
 			st = errno == ENODEV ? -1 : 0;
 		}
 	}
@@ -339,24 +341,25 @@ int main(int argc, char **argv)
 		close(loopfd);	/* the loop device goes away with the mount */
 	if (st < 0) {
 		for (int i = 0; i < NTESTS; i++)
-			tap_skip("no XFS image, loop device or XFS in this kernel");
-		tap_exit();
+			ksft_test_result_skip("no XFS image, loop device or XFS in this kernel\n");
+		ksft_finished();
 	}
 	ok = st > 0;
-	tap_result(ok, "XFS image %s mounted on %s (%s)", image, mnt, loopdev);
+	ksft_test_result(ok, "XFS image %s mounted on %s (%s)\n", image, mnt, loopdev);
 	if (!ok) {
 		for (int i = 1; i < NTESTS; i++)
-			tap_result(0, "(no mount)");
-		tap_exit();
+			ksft_test_result(0, "(no mount)\n");
+		ksft_finished();
 	}
 
 	/* 2: the files */
 	ok = make_nodes();
-	tap_result(ok, "created /file, /dir, /dir/small with known owners, modes, times past 2038");
+	ksft_test_result(ok,
+			 "created /file, /dir, /dir/small with known owners, modes, times past 2038\n");
 
 	dfd = open(mnt, O_RDONLY | O_DIRECTORY);
 	if (dfd < 0)
-		tap_diag("open %s: %s", mnt, rstr(-1));
+		ksft_print_msg("open %s: %s\n", mnt, rstr(-1));
 
 	/* 3-4: FSBULKSTAT over the whole filesystem, a few records per call */
 	ok = 1;
@@ -397,15 +400,18 @@ int main(int argc, char **argv)
 			check_bstat("FSBULKSTAT", b, n, &ok);
 		}
 	}
-	tap_result(ok, "FSBULKSTAT from %s: native struct xfs_bstat records match stat()", ABI);
+	ksft_test_result(ok, "FSBULKSTAT from %s: native struct xfs_bstat records match stat()\n",
+			 ABI);
 
 	ok = 1;
 	for (size_t i = 0; i < ARRAY_SIZE(nodes); i++)
 		EXPECT(nodes[i].seen == 1, "/%s (ino %llu) reported %d times", nodes[i].name,
 		       (unsigned long long)nodes[i].st.st_ino, nodes[i].seen);
-	EXPECT(total == (int)ARRAY_SIZE(nodes), "%d records, expected %zu", total, ARRAY_SIZE(nodes));
-	tap_result(ok, "FSBULKSTAT walk: each of the %zu inodes exactly once, %d records in all",
-		   ARRAY_SIZE(nodes), total);
+	EXPECT(total == (int)ARRAY_SIZE(nodes), "%d records, expected %zu",
+	       total, ARRAY_SIZE(nodes));
+	ksft_test_result(ok,
+			 "FSBULKSTAT walk: each of the %zu inodes exactly once, %d records in all\n",
+			 ARRAY_SIZE(nodes), total);
 
 	/* 5: FSBULKSTAT_SINGLE on each inode */
 	ok = 1;
@@ -422,13 +428,15 @@ int main(int argc, char **argv)
 			continue;
 		}
 		written = nbytes_written(buf, sizeof(buf));
-		EXPECT(ocount == 1, "FSBULKSTAT_SINGLE /%s: ocount %d, expected 1", nodes[i].name, ocount);
+		EXPECT(ocount == 1, "FSBULKSTAT_SINGLE /%s: ocount %d, expected 1",
+		       nodes[i].name, ocount);
 		EXPECT(written == (int)sizeof(struct xfs_bstat),
 		       "FSBULKSTAT_SINGLE /%s: kernel wrote %d bytes, expected %zu", nodes[i].name,
 		       written, sizeof(struct xfs_bstat));
 		check_bstat("FSBULKSTAT_SINGLE", (const void *)buf, &nodes[i], &ok);
 	}
-	tap_result(ok, "FSBULKSTAT_SINGLE from %s: one native struct xfs_bstat per inode, matching stat()", ABI);
+	ksft_test_result(ok,
+			 "FSBULKSTAT_SINGLE from %s: one native struct xfs_bstat per inode, matching stat()\n", ABI);
 
 	/* 6-7: FSINUMBERS */
 	ok = 1;
@@ -455,7 +463,8 @@ int main(int argc, char **argv)
 			       __builtin_popcountll(g->xi_allocmask));
 		}
 	}
-	tap_result(ok, "FSINUMBERS from %s: native struct xfs_inogrp records, alloccount = bits in allocmask", ABI);
+	ksft_test_result(ok,
+			 "FSINUMBERS from %s: native struct xfs_inogrp records, alloccount = bits in allocmask\n", ABI);
 
 	ok = r == 0;
 	for (size_t i = 0; r == 0 && i < ARRAY_SIZE(nodes); i++) {
@@ -472,13 +481,14 @@ int main(int argc, char **argv)
 		EXPECT(found == 1, "/%s (ino %llu) is allocated in %d of the %d groups",
 		       nodes[i].name, (unsigned long long)ino, found, ocount);
 	}
-	tap_result(ok, "FSINUMBERS: every inode created is in exactly one group's allocmask");
+	ksft_test_result(ok,
+			 "FSINUMBERS: every inode created is in exactly one group's allocmask\n");
 
 	if (dfd >= 0)
 		close(dfd);
 	if (umount2(mnt, 0))
-		tap_diag("umount %s: %s", mnt, rstr(-1));
+		ksft_print_msg("umount %s: %s\n", mnt, rstr(-1));
 	else
 		rmdir(mnt);
-	tap_exit();
+	ksft_finished();
 }

@@ -29,9 +29,8 @@
 #include <unistd.h>
 
 #include "diag.h"
-#include "tap.h"
+#include "../kselftest.h"
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define Y2038		2147483648LL	/* 2^31: 2038-01-19 03:14:08 UTC */
 #define Y2040		2208988800LL	/* 2040-01-01 00:00:00 UTC */
 #define Y2100		4102444800LL	/* 2100-01-01 00:00:00 UTC */
@@ -102,7 +101,7 @@ static long long raw_time(long long *tloc)
 	__asm__ volatile ("syscall"
 			  : "=a" (ret)
 			  : "a" ((unsigned long long)SYS_time),
-			    "D" ((unsigned long long)(uintptr_t)tloc)
+			  "D" ((unsigned long long)(uintptr_t)tloc)
 			  : "rcx", "r11", "memory");
 	return (long long)ret;
 }
@@ -128,13 +127,15 @@ static void test_time(void)
 	       "the time system call returned %lld and stored %lld; expected one 2040 value (%lld), not before %lld",
 	       raw, raw_loc, Y2040, (long long)t);
 	if (ret != t)
-		tap_diag("note: time() returned %lld, not %lld: %s", (long long)ret, (long long)t,
-			 ret == (int32_t)t ? "the libc cut the return value to 32 bits (glibc 2.36's x32 time() does), not the kernel"
-					   : "the value itself differs");
+		ksft_print_msg("note: time() returned %lld, not %lld: %s\n",
+			       (long long)ret, (long long)t,
+			       ret == (int32_t)t ? "the libc cut the return value to 32 bits (glibc 2.36's x32 time() does), not the kernel"
+			       : "the value itself differs");
 	EXPECT(ret == t || ret == (int32_t)t,
 	       "time() returned %lld, expected %lld (or, with the libc's 32-bit cut, %d)",
 	       (long long)ret, (long long)t, (int32_t)t);
-	tap_result(ok, "time(&t) and the time system call give 2040, past 2^31, in 64 bits");
+	ksft_test_result(ok,
+			 "time(&t) and the time system call give 2040, past 2^31, in 64 bits\n");
 }
 
 static void test_clock_gettime(void)
@@ -152,7 +153,8 @@ static void test_clock_gettime(void)
 	       sys.tv_sec >= vdso.tv_sec,
 	       "the clock_gettime system call returned %s with %lld.%09ld, expected 0 with 2040, not before %lld",
 	       rstr(ret), (long long)sys.tv_sec, (long)sys.tv_nsec, (long long)vdso.tv_sec);
-	tap_result(ok, "clock_gettime(CLOCK_REALTIME) by the vDSO and by the system call returns 2040");
+	ksft_test_result(ok,
+			 "clock_gettime(CLOCK_REALTIME) by the vDSO and by the system call returns 2040\n");
 }
 
 static void test_gettimeofday(void)
@@ -165,7 +167,7 @@ static void test_gettimeofday(void)
 	EXPECT(ret == 0 && in_2040(tv.tv_sec) && tv.tv_usec >= 0 && tv.tv_usec < 1000000,
 	       "gettimeofday returned %s with %lld.%06lld, expected 0 with 2040 (%lld)",
 	       rstr(ret), (long long)tv.tv_sec, (long long)tv.tv_usec, Y2040);
-	tap_result(ok, "gettimeofday returns 2040 in tv_sec");
+	ksft_test_result(ok, "gettimeofday returns 2040 in tv_sec\n");
 }
 
 static const char *tmp_path(const char *name)
@@ -185,7 +187,7 @@ static void test_file_times(void)
 
 	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	if (fd < 0) {
-		tap_result(0, "%s # creating %s: %s", what, path, strerror(errno));
+		ksft_test_result(0, "%s # creating %s: %s\n", what, path, strerror(errno));
 		return;
 	}
 	memset(&st, 0, sizeof(st));
@@ -208,7 +210,7 @@ static void test_file_times(void)
 		close(dfd);
 	close(fd);
 	unlink(path);
-	tap_result(ok, "%s", what);
+	ksft_test_result(ok, "%s\n", what);
 }
 
 static void test_utimensat(void)
@@ -221,7 +223,7 @@ static void test_utimensat(void)
 
 	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	if (fd < 0) {
-		tap_result(0, "%s # creating %s: %s", what, path, strerror(errno));
+		ksft_test_result(0, "%s # creating %s: %s\n", what, path, strerror(errno));
 		return;
 	}
 	close(fd);
@@ -239,7 +241,7 @@ static void test_utimensat(void)
 	EXPECT(in_2040(st.st_ctime), "ctime %lld, expected 2040 (%lld)",
 	       (long long)st.st_ctime, Y2040);
 	unlink(path);
-	tap_result(ok, "%s", what);
+	ksft_test_result(ok, "%s\n", what);
 }
 
 static void test_timerfd(void)
@@ -255,7 +257,7 @@ static void test_timerfd(void)
 
 	fd = timerfd_create(CLOCK_REALTIME, TFD_CLOEXEC);
 	if (fd < 0) {
-		tap_result(0, "%s # timerfd_create: %s", what, strerror(errno));
+		ksft_test_result(0, "%s # timerfd_create: %s\n", what, strerror(errno));
 		return;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -283,7 +285,7 @@ static void test_timerfd(void)
 		       rstr(r), (unsigned long long)expiries);
 	}
 	close(fd);
-	tap_result(ok, "%s", what);
+	ksft_test_result(ok, "%s\n", what);
 }
 
 static void test_futex(void)
@@ -306,7 +308,7 @@ static void test_futex(void)
 	EXPECT(ret == -1 && err == ETIMEDOUT && ms >= 45 && ms < 2000,
 	       "futex returned %s after %lld ms, expected -1 (ETIMEDOUT) after 50 ms (less than 2 s)",
 	       rstr(ret), ms);
-	tap_result(ok, "%s", what);
+	ksft_test_result(ok, "%s\n", what);
 }
 
 static void test_nanosleep(void)
@@ -325,7 +327,7 @@ static void test_nanosleep(void)
 	EXPECT(ret == 0 && ms >= 50 && ms < 2000 && real_ms >= 50 && in_2040(r1.tv_sec),
 	       "nanosleep returned %s after %lld ms (CLOCK_REALTIME moved %lld ms to %lld); expected 0 after 50 ms to 2 s, in 2040",
 	       rstr(ret), ms, real_ms, (long long)r1.tv_sec);
-	tap_result(ok, "nanosleep of 50 ms in 2040 sleeps 50 ms");
+	ksft_test_result(ok, "nanosleep of 50 ms in 2040 sleeps 50 ms\n");
 }
 
 static void test_clock_nanosleep(void)
@@ -346,7 +348,8 @@ static void test_clock_nanosleep(void)
 	       "clock_nanosleep returned %d after %lld ms at %lld.%09ld; expected 0 after 50 ms (less than 2 s), at or after %lld.%09ld",
 	       ret, ms, (long long)now.tv_sec, (long)now.tv_nsec,
 	       (long long)target.tv_sec, (long)target.tv_nsec);
-	tap_result(ok, "clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME) to 50 ms past a 2040 now");
+	ksft_test_result(ok,
+			 "clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME) to 50 ms past a 2040 now\n");
 }
 
 static void (*const tests[])(void) = {
@@ -368,7 +371,8 @@ int main(void)
 	const char *set_what = "clock_settime(CLOCK_REALTIME) to 2040-01-01 (2208988800)";
 	int err;
 
-	tap_plan(1 + n);
+	ksft_print_header();
+	ksft_set_plan(1 + n);
 	clock_gettime(CLOCK_REALTIME, &saved_real);
 	clock_gettime(CLOCK_MONOTONIC, &saved_mono);
 	signal(SIGALRM, watchdog);
@@ -377,21 +381,22 @@ int main(void)
 	if (clock_settime(CLOCK_REALTIME, &y2040)) {
 		err = errno;
 		if (err == EPERM)
-			tap_skip("%s (EPERM: run as root, in the guest)", set_what);
+			ksft_test_result_skip("%s (EPERM: run as root, in the guest)\n", set_what);
 		else
-			tap_result(0, "%s # got -1 (%s), expected 0", set_what,
-				   strerrorname_np(err));
+			ksft_test_result(0, "%s # got -1 (%s), expected 0\n", set_what,
+					 strerrorname_np(err));
 		for (size_t i = 0; i < n; i++)
-			tap_skip("the clock is not in 2040 (clock_settime: %s)",
-				 strerrorname_np(err));
-		return tap_exit();
+			ksft_test_result_skip("the clock is not in 2040 (clock_settime: %s)\n",
+					      strerrorname_np(err));
+		ksft_finished();
 	}
-	tap_result(1, "%s", set_what);
+	ksft_test_result(1, "%s\n", set_what);
 	for (size_t i = 0; i < n; i++)
 		tests[i]();
 
 	alarm(0);
 	if (restore_clock())
-		tap_diag("putting the clock back failed: %s; it is still in 2040", strerror(errno));
-	return tap_exit();
+		ksft_print_msg("putting the clock back failed: %s; it is still in 2040\n",
+			       strerror(errno));
+	ksft_finished();
 }

@@ -4,6 +4,9 @@
 #   Kconfig.x32          -> arch/x86/Kconfig.x32
 #   arch-x86-entry/X     -> arch/x86/entry/X
 #   syscall-tables/X     -> arch/x86/entry/syscalls/X
+#   selftests/X          -> tools/testing/selftests/x32/X
+# and the series adds nothing under tools/testing/selftests/x32/ that is
+# not in selftests/.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tree=$top/build/linux
@@ -29,5 +32,19 @@ done < <(cd "$top/arch-x86-entry" && find . -type f -printf '%P\n' | sort)
 while IFS= read -r f; do
 	check "syscall-tables/$f" "arch/x86/entry/syscalls/$f"
 done < <(cd "$top/syscall-tables" && find . -type f -printf '%P\n' | sort)
+while IFS= read -r f; do
+	check "selftests/$f" "tools/testing/selftests/x32/$f"
+done < <(cd "$top/selftests" && find . -type f -printf '%P\n' | sort)
+# The other way: a file of the series with no readable source here.
+while IFS= read -r p; do
+	[[ $p == tools/testing/selftests/x32/* ]] || continue
+	r=selftests/${p#tools/testing/selftests/x32/}
+	n=$((n + 1))
+	if [[ -f $top/$r ]]; then
+		echo "ok: $p has its source $r"
+	else
+		echo "FAIL: the series adds $p, which has no readable source $r"; fail=1
+	fi
+done < <(sed -n 's|^+++ b/||p' "${patches[@]}" | sort -u)
 ((n)) || { echo "FAIL: no readable sources"; exit 1; }
 exit $fail

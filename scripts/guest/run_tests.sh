@@ -5,12 +5,15 @@
 # signal named) and the suite goes on.  Exit: 0 all passed (or skipped),
 # 1 any failed, 4 all skipped.
 #
-# usage: run_tests.sh [TEST...]   (a name in /selftests or a path;
-#                                 default: every test in /selftests/TESTS)
-dir=/selftests
+# The harness's runner for programs that are not in a kselftest collection
+# (upstream's x86 selftests, its own checks); the x32 tests run through
+# kselftest's run_kselftest.sh (x32-tests).
+#
+# usage: run_tests.sh TEST...   (a path, or a name in /selftests/x32)
+dir=/selftests/x32
 timeout=$(sed -n 's/^timeout=//p' "$dir/settings" 2>/dev/null)
 [ -n "$timeout" ] || timeout=120
-[ $# -gt 0 ] || set -- $(cat "$dir/TESTS")
+[ $# -gt 0 ] || { echo "usage: run_tests.sh TEST..." >&2; exit 2; }
 
 signame() {
 	case "$1" in

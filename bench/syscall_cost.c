@@ -28,7 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "x32_syscall.h"
+#include "x32_syscall.h"	/* selftests/x32_syscall.h */
 
 #define X32(nr) ((nr) | X32_SYSCALL_BIT)
 
