@@ -11,7 +11,7 @@
 #
 # Other targets: deps base-tree series kernel nox32-kernel noia32-kernel
 # base-kernel reference-kernel reference-nox32-kernel selftests initramfs
-# x86-selftests abi-audit bisect-check clean distclean.
+# x86-selftests peer abi-audit bisect-check clean distclean.
 # Build output goes to build/.
 
 include versions.mk
@@ -39,12 +39,12 @@ all: deps $(SUITE_KERNELS) initramfs
 	$(call STEP,booting the kernels and running the selftests)
 	@scripts/check --suites
 
-check: deps $(SUITE_KERNELS) initramfs
-	$(call STEP,make check: guest suites and repository checks)
+check: deps $(SUITE_KERNELS) initramfs x86-selftests
+	$(call STEP,make check: guest suites and x86 selftests; repository checks)
 	@scripts/check
 
-# The guest suites and upstream's x86 selftests, compared test by test
-# (not yet in make check: a guest hung once in ldt_gdt_32, see README).
+# The guest suites and upstream's x86 selftests, compared test by test,
+# without the repository checks.
 check-x86: deps $(SUITE_KERNELS) initramfs x86-selftests
 	$(call STEP,guest suites and the x86 selftests of the kernel tree)
 	@scripts/check --x86
@@ -124,11 +124,19 @@ abi-audit: series
 	@scripts/abi-audit --pristine $(BUILD)/$(KSRC_PKG) --patched $(TREE)
 
 # Upstream's tools/testing/selftests/x86, 64- and 32-bit, in an initramfs
-# of their own (make check-x86 runs them on the base, the patched kernel
+# of their own (make check runs them on the base, the patched kernel
 # and the reference).
 x86-selftests: initramfs base-tree
 	$(call STEP,building the x86 selftests of the kernel tree)
 	@scripts/x86-selftests $(BASE) $(BUILD)/initramfs.cpio $(BUILD)/initramfs-x86.cpio
+
+# Test suites nobody here wrote (upstream's x86 selftests, libseccomp's
+# live tests, strace's x32 tests) and ours as kselftest runs it, on the
+# base, the patched kernel with x32 off and on, and the reference: one
+# table (build/peer.txt, build/peer.json); scripts/peer says more.
+peer: deps $(SUITE_KERNELS) initramfs x86-selftests
+	$(call STEP,make peer: the peer suites on base / x32-off / x32-on / reference)
+	@scripts/peer
 
 bisect-check: base-tree
 	$(call STEP,building the kernel at every patch of the series)
@@ -140,4 +148,4 @@ clean:
 distclean:
 	rm -rf $(BUILD)
 
-.PHONY: all check check-x86 check-kernel deps base-tree series kernel nox32-kernel noia32-kernel base-kernel selftests initramfs x86-selftests abi-audit bisect-check clean distclean reference-kernel reference-nox32-kernel bench
+.PHONY: all check check-x86 check-kernel peer deps base-tree series kernel nox32-kernel noia32-kernel base-kernel selftests initramfs x86-selftests abi-audit bisect-check clean distclean reference-kernel reference-nox32-kernel bench
