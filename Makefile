@@ -134,9 +134,10 @@ x86-selftests: initramfs base-tree
 # live tests, strace's x32 tests) and ours as kselftest runs it, on the
 # base, the patched kernel with x32 off and on, and the reference: one
 # table (build/peer.txt, build/peer.json); scripts/peer says more.
+# PEER_SUITES="..." runs some of them (CI: .ci/run).
 peer: deps $(SUITE_KERNELS) initramfs x86-selftests
 	$(call STEP,make peer: the peer suites on base / x32-off / x32-on / reference)
-	@scripts/peer
+	@scripts/peer $(if $(PEER_SUITES),--suites "$(PEER_SUITES)")
 
 bisect-check: base-tree
 	$(call STEP,building the kernel at every patch of the series)
