@@ -36,6 +36,18 @@ grep -q '^not ok 1 selftests: x32: harness_crash # killed by SIGSEGV' <<<"$out" 
 grep -q '^ok 2 selftests: x32: native_sanity' <<<"$out" ||
 	{ echo "FAIL: the suite goes on after the crash"; fail=1; }
 
+# --hostroot: the host's programs in the guest, its own /proc (the host's
+# mount points must not collide in the 9p export), --share writes reaching
+# the host.
+d=$(mktemp -d)
+out=$(rq --hostroot --share "$d" -- sh -c "bash -c 'echo bash \$BASH_VERSINFO'; stat -f -c %T /proc /sys; echo written >$d/f" 2>&1)
+expect "--hostroot runs the host's programs" 0 $?
+grep -qx 'bash [0-9]*' <<<"$out" || { echo "FAIL: the host's bash runs in the guest: $out"; fail=1; }
+[[ $(grep -x 'proc\|sysfs' <<<"$out" | tr '\n' ' ') == "proc sysfs " ]] ||
+	{ echo "FAIL: /proc and /sys in the chroot are proc and sysfs: $out"; fail=1; }
+[[ $(cat "$d/f" 2>/dev/null) == written ]] || { echo "FAIL: a file written to --share reaches the host"; fail=1; }
+rm -rf "$d"
+
 "$top/scripts/run-qemu" --kernel /nonexistent -- true >/dev/null 2>&1
 expect "a missing kernel is a usage error" 2 $?
 exit $fail
