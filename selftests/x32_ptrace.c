@@ -10,8 +10,9 @@
  * see them so: GETREGS/SETREGS, PEEKUSR/POKEUSR (x32 words, from cs on,
  * debug registers included), GETFPREGS/SETFPREGS, GETSIGINFO/SETSIGINFO
  * in the x32 siginfo layout, syscall stops with orig_rax as the tracee
- * issued it (bit 30 for x32), a rewritten syscall number taking effect,
- * and DETACH and KILL doing what they say.
+ * issued it (bit 30 for x32), a rewritten syscall number taking effect
+ * in whichever form the tracer writes it, a call restarted after a signal
+ * handler keeping bit 30, and DETACH and KILL doing what they say.
  *
  * On a kernel without x32 the program does not start (ENOEXEC).
  */
@@ -101,7 +102,20 @@ enum {
 	CHILD_FPREGS,		/* MXCSR set by the tracer */
 	CHILD_SIGINFO,		/* a SIGCHLD siginfo set by the tracer */
 	CHILD_DETACH,		/* runs on after DETACH */
+	CHILD_NUMBERS,		/* getppid() calls, each rewritten to another number */
+	CHILD_RESTART,		/* a read interrupted by an SA_RESTART handler */
 };
+
+#define REWRITES	7	/* the calls CHILD_NUMBERS makes */
+
+/* The pipe CHILD_RESTART reads, whose write end the tracer keeps. */
+static int restart_pipe[2];
+static volatile int handled;
+
+static void on_sigusr1(int sig)
+{
+	handled = 1;
+}
 
 static void child(int what)
 {
@@ -129,6 +143,19 @@ static void child(int what)
 		_exit(sigchld_utime == 0x100000001LL && sigchld_stime == 0x200000002LL ? 47 : 48);
 	case CHILD_DETACH:
 		_exit(49);
+	case CHILD_NUMBERS:
+		for (int i = 0; i < REWRITES; i++)
+			syscall(SYS_getppid);
+		_exit(50);
+	case CHILD_RESTART: {
+		struct sigaction su = { .sa_handler = on_sigusr1, .sa_flags = SA_RESTART };
+		char buf[8];
+
+		sigaction(SIGUSR1, &su, NULL);
+		close(restart_pipe[1]);
+		r = read(restart_pipe[0], buf, sizeof(buf));
+		_exit(r == 4 && handled && !memcmp(buf, "more", 4) ? 51 : 52);
+	}
 	}
 	_exit(101);
 }
@@ -373,6 +400,137 @@ static void test_syscall_rewrite(void)
 			 "x32 syscall stop shows orig_rax 0x40000000|getppid; rewritten to getpid it runs getpid\n");
 }
 
+/*
+ * A tracer may rewrite orig_rax to any number: the kernel runs what it
+ * finds there, in either form.  Each of the child's x32 getppid() calls
+ * becomes another call; the exit stop shows its result.
+ */
+static void test_syscall_numbers(void)
+{
+	const char *what = "orig_rax rewritten at entry: x32 and 64-bit forms of shared calls run, x32's own numbers only with bit 30, 64-only numbers only without it";
+	const struct {
+		unsigned long long nr, rdi;
+		long long want;		/* 0: the tracee's pid */
+		const char *name;
+	} cases[REWRITES] = {
+		{ X32_BIT | NR64_GETPID, 0, 0, "getpid with bit 30 (shared)" },
+		{ NR64_GETPID, 0, 0, "getpid without bit 30 (shared, 64-bit form)" },
+		{ X32_BIT | 514, -1ULL, -EBADF, "x32's ioctl 514 | bit 30 on fd -1" },
+		{ 514, -1ULL, -ENOSYS, "514 without bit 30" },
+		{ X32_BIT | 16, -1ULL, -ENOSYS, "x86-64's ioctl 16 with bit 30" },
+		{ X32_BIT | 1000, 0, -ENOSYS, "an invalid number with bit 30" },
+		{ -1ULL, 0, -ENOSYS, "-1 (the tracer skips the call)" },
+	};
+	struct user_regs_struct regs;
+	pid_t pid = start_child(CHILD_NUMBERS);
+	int ok = 1, status, n = 0;
+	long long want;
+
+	if (pid < 0) {
+		ksft_test_result(0, "%s\n", what);
+		return;
+	}
+	while (n < REWRITES) {
+		ptrace(PTRACE_SYSCALL, pid, 0, 0);
+		status = wait_for(pid);
+		if (!stopped_by(status, SIGTRAP) || ptrace(PTRACE_GETREGS, pid, 0, &regs))
+			break;
+		if (regs.orig_rax != (X32_BIT | NR64_GETPPID)) {
+			/* Another call of glibc's: its exit stop. */
+			ptrace(PTRACE_SYSCALL, pid, 0, 0);
+			wait_for(pid);
+			continue;
+		}
+		regs.orig_rax = cases[n].nr;
+		regs.rdi = cases[n].rdi;
+		ptrace(PTRACE_SETREGS, pid, 0, &regs);
+		ptrace(PTRACE_SYSCALL, pid, 0, 0);
+		status = wait_for(pid);
+		if (!stopped_by(status, SIGTRAP) || ptrace(PTRACE_GETREGS, pid, 0, &regs))
+			break;
+		want = cases[n].want;
+		if (!want)
+			want = pid;
+		EXPECT((long long)regs.rax == want, "%s: rax %s, expected %s", cases[n].name,
+		       raw_rstr(regs.rax), raw_rstr(want));
+		n++;
+	}
+	EXPECT(n == REWRITES, "%d of %d calls rewritten; then: %s", n, REWRITES,
+	       status_str(status));
+	if (n == REWRITES) {
+		ptrace(PTRACE_CONT, pid, 0, 0);
+		status = wait_for(pid);
+		EXPECT(status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 50,
+		       "child: %s, expected exit 50", status_str(status));
+	}
+	if (!ok)
+		reap(pid);
+	ksft_test_result(ok, "%s\n", what);
+}
+
+/*
+ * PTRACE_SYSCALL across a signal: an x32 read interrupted by a handler
+ * with SA_RESTART exits with -ERESTARTSYS, the handler runs and returns
+ * through x32's rt_sigreturn (513), and the read enters again with bit
+ * 30 in orig_rax.
+ */
+static void test_syscall_restart(void)
+{
+	const char *what = "PTRACE_SYSCALL: a read interrupted by an SA_RESTART handler restarts with bit 30 (rt_sigreturn 513, then read again)";
+	unsigned long long after[4] = { 0 };
+	struct user_regs_struct regs;
+	int ok = 1, status, stops, entry = 0, interrupted = 0, nafter = 0, sig = 0;
+	pid_t pid;
+
+	if (pipe(restart_pipe)) {
+		ksft_test_result(0, "%s # pipe: %s\n", what, strerror(errno));
+		return;
+	}
+	pid = start_child(CHILD_RESTART);
+	close(restart_pipe[0]);
+	if (pid < 0) {
+		close(restart_pipe[1]);
+		ksft_test_result(0, "%s\n", what);
+		return;
+	}
+	ptrace(PTRACE_SETOPTIONS, pid, 0, PTRACE_O_TRACESYSGOOD);
+	for (stops = 0; stops < 100; stops++) {
+		ptrace(PTRACE_SYSCALL, pid, 0, sig);
+		sig = 0;
+		status = wait_for(pid);
+		if (status == -1 || !WIFSTOPPED(status))
+			break;
+		if (WSTOPSIG(status) != (SIGTRAP | 0x80)) {
+			sig = WSTOPSIG(status);		/* delivered: SIGUSR1 */
+			continue;
+		}
+		if (ptrace(PTRACE_GETREGS, pid, 0, &regs))
+			break;
+		entry = !entry;
+		if (entry && !interrupted && regs.orig_rax == X32_BIT) {
+			/* The read (x32's 0): interrupt it. */
+			kill(pid, SIGUSR1);
+		} else if (!entry && regs.orig_rax == X32_BIT && (long long)regs.rax == -512) {
+			interrupted = 1;		/* -ERESTARTSYS */
+		} else if (entry && interrupted && nafter < 4) {
+			after[nafter++] = regs.orig_rax;
+			if (regs.orig_rax == X32_BIT && write(restart_pipe[1], "more", 4) != 4)
+				break;
+		}
+	}
+	close(restart_pipe[1]);
+	EXPECT(interrupted, "no exit stop of the read with -ERESTARTSYS (-512)");
+	EXPECT(nafter >= 2 && after[0] == (X32_BIT | 513) && after[1] == X32_BIT,
+	       "entries after the interruption: %#llx %#llx, expected %#llx (rt_sigreturn) %#llx (read)",
+	       after[0], after[1], X32_BIT | 513, X32_BIT);
+	EXPECT(status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 51,
+	       "child: %s, expected exit 51 (the read returned what the tracer wrote)",
+	       status_str(status));
+	if (!ok)
+		reap(pid);
+	ksft_test_result(ok, "%s\n", what);
+}
+
 /* A 64-bit tracee's syscall stops show native numbers, without bit 30. */
 static void test_syscall_64(void)
 {
@@ -532,6 +690,8 @@ static void (*const tests[])(void) = {
 	test_debugregs,
 	test_syscall_rewrite,
 	test_syscall_64,
+	test_syscall_numbers,
+	test_syscall_restart,
 	test_fpregs,
 	test_siginfo,
 	test_detach,

@@ -13,7 +13,7 @@
  * deny every call with the bit set (what most sandboxes do) or match both
  * forms of each number it denies, plus the x32-only numbers 512..547.  An
  * allow-list of exact numbers is safe: no x32 number equals a native one.
- * The last result documents the pitfall.
+ * The filter results show the pitfall and both ways out of it.
  *
  * On a kernel without x32 the traced or filtered x32 getpid returns
  * -ENOSYS, so the results that claim it returns the pid fail there; the
@@ -231,15 +231,16 @@ static void test_ptrace(void)
 	}
 }
 
-/* A filter: for x86-64 (which x32 is, to seccomp) calls numbered @nr fail
- * with @err; everything else is allowed.
+/* A filter: for x86-64 (which x32 is, to seccomp) calls whose number,
+ * and-ed with @mask, is @nr fail with @err; everything else is allowed.
  */
-static long install_filter(uint32_t nr, uint16_t err)
+static long install_filter(uint32_t mask, uint32_t nr, uint16_t err)
 {
 	struct sock_filter insns[] = {
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 0, 3),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 0, 4),
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_STMT(BPF_ALU | BPF_AND | BPF_K, mask),
 		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, nr, 0, 1),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | err),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
@@ -265,11 +266,12 @@ struct filter_report {
 };
 
 /*
- * In a child (the filter stays there): install a filter denying @nr with
- * @err, then issue both getpids.  Returns 0 with @rep filled, or -1 after a
+ * In a child (the filter stays there): install a filter denying @nr (under
+ * @mask) with @err, then issue both getpids.  Returns 0 with @rep filled, or -1 after a
  * diagnostic.
  */
-static int getpid_under_filter(uint32_t nr, uint16_t err, struct filter_report *rep)
+static int getpid_under_filter(uint32_t mask, uint32_t nr, uint16_t err,
+			       struct filter_report *rep)
 {
 	int pfd[2], status;
 	ssize_t got;
@@ -286,7 +288,7 @@ static int getpid_under_filter(uint32_t nr, uint16_t err, struct filter_report *
 		close(pfd[0]);
 		alarm(10);
 		r.pid = raw_syscall0(__NR_getpid);
-		r.install = install_filter(nr, err);
+		r.install = install_filter(mask, nr, err);
 		if (!r.install) {
 			r.x32 = raw_syscall0(X32_GETPID);
 			r.native = raw_syscall0(__NR_getpid);
@@ -306,13 +308,13 @@ static int getpid_under_filter(uint32_t nr, uint16_t err, struct filter_report *
 /* One filter, one result: x32 getpid should give @want_x32, native getpid
  * @want_native (0 standing for the child's pid).
  */
-static void check_filter(const char *what, uint32_t nr, uint16_t err,
+static void check_filter(const char *what, uint32_t mask, uint32_t nr, uint16_t err,
 			 long want_x32, long want_native)
 {
 	struct filter_report r;
 	int ok;
 
-	if (getpid_under_filter(nr, err, &r)) {
+	if (getpid_under_filter(mask, nr, err, &r)) {
 		ksft_test_result(0, "%s\n", what);
 		return;
 	}
@@ -327,8 +329,8 @@ static void check_filter(const char *what, uint32_t nr, uint16_t err,
 		want_native = r.pid;
 	ok = r.x32 == want_x32 && r.native == want_native;
 	if (!ok)
-		ksft_print_msg("filter on nr %#x: x32 getpid returned %s, native getpid %s; expected %s and %s\n",
-			       nr, raw_rstr(r.x32), raw_rstr(r.native), raw_rstr(want_x32),
+		ksft_print_msg("filter on nr & %#x == %#x: x32 getpid returned %s, native getpid %s; expected %s and %s\n",
+			       mask, nr, raw_rstr(r.x32), raw_rstr(r.native), raw_rstr(want_x32),
 			       raw_rstr(want_native));
 	ksft_test_result(ok, "%s\n", what);
 }
@@ -402,14 +404,18 @@ int main(void)
 	alarm(20);
 	ksft_print_header();
 	x32_require(x32_syscalls_work());
-	ksft_set_plan(6);
+	ksft_set_plan(8);
 
 	test_ptrace();
 	test_trace_x32_elf();
 	check_filter("a seccomp filter matching on the number sees bit 30",
-		     X32_GETPID, 77, -77, 0);
+		     ~0U, X32_GETPID, 77, -77, 0);
 	check_filter("a deny-list on native numbers does not match x32 numbers (filters must check bit 30)",
-		     __NR_getpid, 78, 0, -78);
+		     ~0U, __NR_getpid, 78, 0, -78);
+	check_filter("a filter denying every number with bit 30 stops x32 calls and no native one",
+		     X32_SYSCALL_BIT, X32_SYSCALL_BIT, 79, -79, 0);
+	check_filter("a deny-list matching nr & ~bit 30 denies both forms of a call",
+		     (uint32_t)~X32_SYSCALL_BIT, __NR_getpid, 80, -80, -80);
 
 	ksft_finished();
 }
