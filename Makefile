@@ -8,10 +8,13 @@
 #   make KSRC=/path/to/linux ...   use your own 6.12 tree as the base
 #
 #   make bench      syscall cost, footprint and userland figures (README)
+#   make check-debug the x32 suite on the patched kernel built with
+#                   sanitizers and lockdep (configs/debug.config); any
+#                   report in its kernel log fails
 #
 # Other targets: deps base-tree series kernel nox32-kernel noia32-kernel
-# base-kernel reference-kernel reference-nox32-kernel selftests initramfs
-# x86-selftests peer abi-audit bisect-check clean distclean.
+# base-kernel reference-kernel reference-nox32-kernel debug-kernel selftests
+# initramfs x86-selftests peer abi-audit bisect-check clean distclean.
 # Build output goes to build/.
 
 include versions.mk
@@ -56,6 +59,12 @@ check-kernel: deps initramfs
 	@test -n "$(KERNEL)" || { echo "check-kernel: give KERNEL=/path/to/vmlinuz (and MODULES=/lib/modules/VERSION)" >&2; exit 2; }
 	@scripts/check --kernel $(KERNEL) $(if $(MODULES),--modules $(MODULES))
 
+# The patched tree with KASAN, UBSAN, KFENCE, lockdep and the kernel's
+# debug checks: the x32 suite on it, its whole kernel log scanned.
+check-debug: deps debug-kernel initramfs
+	$(call STEP,make check-debug: the x32 suite on the debug kernel; its log scanned)
+	@scripts/check --kernel $(BUILD)/bzImage-debug --reports
+
 deps:
 	$(call STEP,checking Debian packages)
 	@scripts/install-deps
@@ -97,6 +106,10 @@ reference-kernel: base-tree
 # vmlinux has measured the same size as the base kernel's (the base removes
 # only code under CONFIG_X86_X32_ABI), so make bench does without it and
 # uses it when it is there.
+debug-kernel: series
+	$(call STEP,building the sanitizer and debug kernel)
+	@scripts/build-kernel $(TREE) $(BUILD)/obj-debug $(BUILD)/bzImage-debug $(CONFIGS_X32) $(CURDIR)/configs/debug.config
+
 reference-nox32-kernel: base-tree
 	$(call STEP,building the reference tree without x32)
 	$(REFERENCE_CHECK)
@@ -149,4 +162,4 @@ clean:
 distclean:
 	rm -rf $(BUILD)
 
-.PHONY: all check check-x86 check-kernel peer deps base-tree series kernel nox32-kernel noia32-kernel base-kernel selftests initramfs x86-selftests abi-audit bisect-check clean distclean reference-kernel reference-nox32-kernel bench
+.PHONY: all check check-x86 check-kernel check-debug debug-kernel peer deps base-tree series kernel nox32-kernel noia32-kernel base-kernel selftests initramfs x86-selftests abi-audit bisect-check clean distclean reference-kernel reference-nox32-kernel bench
