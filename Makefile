@@ -8,9 +8,11 @@
 #   make KSRC=/path/to/linux ...   use your own 6.12 tree as the base
 #
 #   make bench      syscall cost, footprint and userland figures (README)
-#   make check-debug the x32 suite on the patched kernel built with
-#                   sanitizers and lockdep (configs/debug.config); any
-#                   report in its kernel log fails
+#   make check-debug the x32 suite and the fuzzer on the patched kernel
+#                   built with sanitizers and lockdep (configs/debug.config);
+#                   any report in its kernel log fails
+#   make fuzz       the differential x32 fuzzer, patched kernel against the
+#                   reference (build/fuzz.json)
 #
 # Other targets: deps base-tree series kernel nox32-kernel noia32-kernel
 # base-kernel reference-kernel reference-nox32-kernel debug-kernel selftests
@@ -64,6 +66,14 @@ check-kernel: deps initramfs
 check-debug: deps debug-kernel initramfs
 	$(call STEP,make check-debug: the x32 suite on the debug kernel; its log scanned)
 	@scripts/check --kernel $(BUILD)/bzImage-debug --reports
+	$(call STEP,make check-debug: the fuzzer on the debug kernel; its log scanned)
+	@scripts/fuzz --ours $(BUILD)/bzImage-debug --alone --calls $(or $(DEBUG_CALLS),100000)
+
+# The differential x32 fuzzer: the same seed on the patched kernel and on
+# the reference; build/fuzz.json (SEED=, CALLS= to change them).
+fuzz: deps kernel reference-kernel
+	$(call STEP,make fuzz: x32fuzz on the patched kernel and on the reference)
+	@scripts/fuzz $(if $(SEED),--seed $(SEED)) $(if $(CALLS),--calls $(CALLS))
 
 deps:
 	$(call STEP,checking Debian packages)
@@ -162,4 +172,4 @@ clean:
 distclean:
 	rm -rf $(BUILD)
 
-.PHONY: all check check-x86 check-kernel check-debug debug-kernel peer deps base-tree series kernel nox32-kernel noia32-kernel base-kernel selftests initramfs x86-selftests abi-audit bisect-check clean distclean reference-kernel reference-nox32-kernel bench
+.PHONY: all check check-x86 check-kernel check-debug debug-kernel fuzz peer deps base-tree series kernel nox32-kernel noia32-kernel base-kernel selftests initramfs x86-selftests abi-audit bisect-check clean distclean reference-kernel reference-nox32-kernel bench
