@@ -13,6 +13,7 @@
 #                   any report in its kernel log fails
 #   make fuzz       the differential x32 fuzzer, patched kernel against the
 #                   reference (build/fuzz.json)
+#   make load       x32 and native processes at once, x32 turned off halfway
 #
 # Other targets: deps base-tree series kernel nox32-kernel noia32-kernel
 # base-kernel reference-kernel reference-nox32-kernel debug-kernel selftests
@@ -68,6 +69,13 @@ check-debug: deps debug-kernel initramfs
 	@scripts/check --kernel $(BUILD)/bzImage-debug --reports
 	$(call STEP,make check-debug: the fuzzer on the debug kernel; its log scanned)
 	@scripts/fuzz --ours $(BUILD)/bzImage-debug --alone --calls $(or $(DEBUG_CALLS),100000)
+	$(call STEP,make check-debug: x32 and native load on the debug kernel; its log scanned)
+	@scripts/load --kernel $(BUILD)/bzImage-debug
+
+# 64 x32 and 64 native processes for 60 s, x32 turned off halfway.
+load: deps kernel
+	$(call STEP,make load: x32 and native load on the patched kernel)
+	@scripts/load
 
 # The differential x32 fuzzer: the same seed on the patched kernel and on
 # the reference; build/fuzz.json (SEED=, CALLS= to change them).
@@ -172,4 +180,4 @@ clean:
 distclean:
 	rm -rf $(BUILD)
 
-.PHONY: all check check-x86 check-kernel check-debug debug-kernel fuzz peer deps base-tree series kernel nox32-kernel noia32-kernel base-kernel selftests initramfs x86-selftests abi-audit bisect-check clean distclean reference-kernel reference-nox32-kernel bench
+.PHONY: all check check-x86 check-kernel check-debug debug-kernel fuzz load peer deps base-tree series kernel nox32-kernel noia32-kernel base-kernel selftests initramfs x86-selftests abi-audit bisect-check clean distclean reference-kernel reference-nox32-kernel bench
