@@ -432,7 +432,8 @@ static void test_preadv2_pwritev2(void)
 
 /* --- restart_syscall ------------------------------------------------------- */
 
-static const struct __kernel_timespec nap = { .tv_sec = 0, .tv_nsec = 400000000 };
+/* Long enough that the stop (or the signal) comes during it, even on a busy machine. */
+static const struct __kernel_timespec nap = { .tv_sec = 1, .tv_nsec = 0 };
 
 static void test_restart_stopped(void)
 {
@@ -459,8 +460,8 @@ static void test_restart_stopped(void)
 			ksft_print_msg("child: nanosleep returned %s, expected 0\n", raw_rstr(r));
 			_exit(1);
 		}
-		if (ms_since(&t0) < 390) {
-			ksft_print_msg("child: nanosleep of 400 ms returned after %lld ms\n",
+		if (ms_since(&t0) < 990) {
+			ksft_print_msg("child: nanosleep of 1 s returned after %lld ms\n",
 				       ms_since(&t0));
 			_exit(2);
 		}
@@ -495,7 +496,7 @@ static void test_restart_traced(void)
 		return;
 	}
 	if (pid == 0) {
-		struct itimerval itv = { .it_value.tv_usec = 100000 };
+		struct itimerval itv = { .it_value.tv_usec = 200000 };
 
 		/* A traced task stops for ignored signals too: SIGALRM interrupts. */
 		signal(SIGALRM, SIG_IGN);
