@@ -36,22 +36,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#define X32_BIT		0x40000000UL
+#include "../selftests/x32_syscall.h"	/* raw_syscall6(), the selftests' */
 
-static long sys6(unsigned long nr, unsigned long a1, unsigned long a2, unsigned long a3,
-		 unsigned long a4, unsigned long a5, unsigned long a6)
-{
-	unsigned long ret;
-	register unsigned long r10 __asm__("r10") = a4;
-	register unsigned long r8 __asm__("r8") = a5;
-	register unsigned long r9 __asm__("r9") = a6;
-
-	__asm__ volatile ("syscall"
-			  : "=a" (ret)
-			  : "a" (nr), "D" (a1), "S" (a2), "d" (a3), "r" (r10), "r" (r8), "r" (r9)
-			  : "rcx", "r11", "memory");
-	return (long)ret;
-}
+#define X32_BIT		X32_SYSCALL_BIT
 
 /* What a worker tells the parent. */
 struct report {
@@ -89,7 +76,7 @@ static double since_start(void)
 static int call(unsigned long nr, unsigned long a1, unsigned long a2, unsigned long a3,
 		unsigned long a4, long want_min)
 {
-	long r = sys6(nr | bit, a1, a2, a3, a4, 0, 0);
+	long r = raw_syscall6(nr | bit, a1, a2, a3, a4, 0, 0);
 
 	rep.calls++;
 	if (r == -ENOSYS && bit)
@@ -166,7 +153,7 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[i], "--lock-after"))
 			lock_after = atoi(argv[i + 1]);
 	}
-	if (sys6(X32_BIT | SYS_getpid, 0, 0, 0, 0, 0, 0) == -ENOSYS) {
+	if (raw_syscall6(X32_BIT | SYS_getpid, 0, 0, 0, 0, 0, 0) == -ENOSYS) {
 		printf("FAIL: x32 is off before the run\n");
 		return 1;
 	}
@@ -255,7 +242,7 @@ int main(int argc, char **argv)
 		       kind[1].errors);
 		ok = 0;
 	}
-	if (sys6(X32_BIT | SYS_getpid, 0, 0, 0, 0, 0, 0) != -ENOSYS) {
+	if (raw_syscall6(X32_BIT | SYS_getpid, 0, 0, 0, 0, 0, 0) != -ENOSYS) {
 		printf("FAIL: x32 getpid works after the lock\n");
 		ok = 0;
 	}
