@@ -20,6 +20,14 @@
  *  - The x32 vDSO is x86-64 code: where it falls back to a system call, the
  *    number is the 64-bit one (228 for clock_gettime), as a seccomp filter
  *    written for x32 processes must allow.
+ *  - in_x32_syscall() outside a system call: it reads bit 30 of orig_ax,
+ *    which is -1 in a trap, so it answers yes there, for every process.
+ *    A uprobe's XOL area is mapped from the breakpoint trap by
+ *    get_unmapped_area(), which then follows the 32-bit rules: with the
+ *    top page taken, an x32 process gets it below 4 GiB, where its pointers
+ *    reach, and so does a 64-bit process (mainline's placement, kept),
+ *    whose next mmap() system call still gets a 64-bit address.  Skips
+ *    without a uprobe PMU (CONFIG_UPROBE_EVENTS).
  *
  * Built -mx32 -static; the numbers are x32's, from <asm/unistd.h>.  On a
  * kernel without x32 the program does not start (ENOEXEC).
@@ -51,6 +59,7 @@
 #include <asm/unistd.h>
 
 #include "diag.h"
+#include "uprobe_xol.h"
 #include "../kselftest.h"
 #include "../vDSO/parse_vdso.h"
 
@@ -620,6 +629,55 @@ static void test_vdso_fallback(void)
 	ksft_test_result(ok, "%s\n", what);
 }
 
+static void test_uprobe_xol(void)
+{
+	const char *what = "in_x32_syscall() outside a system call: a uprobe's XOL area is placed by the 32-bit rules, below 4 GiB, for x32 and 64-bit processes";
+	static const unsigned long long hint = 0xffffd000;	/* x32's TASK_SIZE - PAGE_SIZE */
+	unsigned long long xol = 0, xol64 = 0, mmap64 = 0;
+	char why[256], out[256] = "";
+	int p[2], status, ok = 1, r;
+	ssize_t n;
+	pid_t pid;
+
+	r = xol_hit(&hint, 1, &xol, why, sizeof(why));
+	if (r == KSFT_SKIP) {
+		ksft_test_result_skip("%s # %s\n", what, why);
+		return;
+	}
+	EXPECT(r == 0, "x32 process: %s", why);
+	EXPECT(r || xol < FOUR_GIB, "x32 process: [uprobes] at %#llx, expected below 4 GiB", xol);
+
+	if (pipe(p)) {
+		ksft_test_result(0, "%s # pipe: %s\n", what, strerror(errno));
+		return;
+	}
+	pid = fork();
+	if (pid < 0) {
+		ksft_test_result(0, "%s # fork: %s\n", what, strerror(errno));
+		return;
+	}
+	if (pid == 0) {
+		dup2(p[1], 1);
+		execl(beside_self("tracee64"), "tracee64", "uprobe", (char *)NULL);
+		_exit(102);
+	}
+	close(p[1]);
+	n = read(p[0], out, sizeof(out) - 1);
+	out[n > 0 ? n : 0] = 0;
+	close(p[0]);
+	waitpid(pid, &status, 0);
+	out[strcspn(out, "\n")] = 0;
+	EXPECT(WIFEXITED(status) && WEXITSTATUS(status) == 0 &&
+	       sscanf(out, "xol %llx mmap %llx", &xol64, &mmap64) == 2,
+	       "64-bit process (tracee64 uprobe): status %#x, said \"%s\"", status, out);
+	EXPECT(xol64 && xol64 < FOUR_GIB, "64-bit process: [uprobes] at %#llx, expected below 4 GiB", xol64);
+	EXPECT(mmap64 >= FOUR_GIB, "64-bit process: mmap() after the trap at %#llx, expected above 4 GiB",
+	       mmap64);
+	ksft_print_msg("[uprobes]: x32 process %#llx, 64-bit process %#llx (its next mmap %#llx)\n",
+		       xol, xol64, mmap64);
+	ksft_test_result(ok, "%s\n", what);
+}
+
 static void (*const tests[])(void) = {
 	test_cve_2014_0038,
 	test_table_split,
@@ -629,6 +687,7 @@ static void (*const tests[])(void) = {
 	test_restart_stopped,
 	test_restart_traced,
 	test_vdso_fallback,
+	test_uprobe_xol,
 };
 
 int main(void)
