@@ -19,26 +19,31 @@
  *
  * Calls that would end or disturb the run (exit, the fork and kill
  * families, signal handlers and masks, timers of this process, reboot,
- * clocks, identities, seccomp, ptrace, ...) are skipped by name (skip[]),
+ * clocks, identities, seccomp, ptrace, uretprobe (SIGILL for a caller
+ * outside its trampoline), ...) are skipped by name (skip[]),
  * from the names the tables give (x32fuzz_names.h, generated from the
  * tree's syscall_64.tbl and syscall_x32.tbl).  Every call is armed with a
  * 20 ms watchdog (SIGALRM, no SA_RESTART): a call that blocks returns
- * EINTR, and one that keeps restarting is abandoned as "timeout".  After
+ * EINTR, and one that keeps restarting is abandoned as "timeout".
  * Calls that change mappings over the ranges they are given run in a child
  * (in_child[]), so that this program keeps its own memory.  Before each
  * call the buffers are filled anew from the seed, so a call's arguments do
  * not depend on what earlier calls wrote.
  *
- * Output (--out FILE), a line a call: "INDEX PHASE FORM NUMBER NAME RESULT"
- * (FORM: 64 or x32; NUMBER as issued in eax, hex; RESULT the raw return
- * value, "timeout", or "signal-N" for a call whose child died of signal N);
- * then "end CALLS".
+ * Output (--out FILE), a line a call: "INDEX PHASE FORM NUMBER NAME RESULT
+ * WRITES" (FORM: 64 or x32; NUMBER as issued in eax, hex; RESULT the raw
+ * return value, "timeout", or "signal-N" for a call whose child died of
+ * signal N; WRITES what the call changed in the buffers, "-" for nothing:
+ * for each buffer it wrote, "B:FIRST-LAST:HASH", the buffer, the first and
+ * last byte that changed, and a hash of the buffer after the call); then
+ * "end CALLS".  A call run in a child writes in the child's copy: "-".
  *
  * usage: x32fuzz [--seed S] [--calls N] --out FILE [--progress FILE]
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdint.h>
@@ -88,7 +93,7 @@ static const char *const skip[] = {
 	"kexec_file_load", "vhangup", "swapon", "swapoff", "sched_setaffinity",
 	"sched_setscheduler", "sched_setparam", "sched_setattr", "mlockall",
 	"process_vm_writev", "process_madvise", "userfaultfd", "mseal",
-	"unshare", "setns",
+	"unshare", "setns", "uretprobe",
 	/* They run with a mask of their own, which can block the watchdog. */
 	"ppoll", "pselect6", "epoll_pwait", "epoll_pwait2", "io_pgetevents", NULL
 };
@@ -113,6 +118,7 @@ static int listed(const char *const *list, const char *name)
 }
 
 static unsigned char *pool[NBUF];
+static unsigned char shadow[NBUF][BUF_SIZE];	/* the pool as filled */
 static int fds[8], nfds, fd_out, ours_max;
 
 /* Every 256 calls, the descriptors the calls opened are closed: they would
@@ -146,6 +152,34 @@ static void fill_pool(void)
 
 			memcpy(pool[i] + j, &v, 8);
 		}
+	for (int i = 0; i < NBUF; i++)
+		memcpy(shadow[i], pool[i], BUF_SIZE);
+}
+
+/* What the call wrote in the pool: "B:FIRST-LAST:HASH" a buffer, or "-". */
+static void print_writes(FILE *f)
+{
+	int any = 0;
+
+	for (int i = 0; i < NBUF; i++) {
+		int first = -1, last = -1;
+		uint64_t h = 0xcbf29ce484222325ULL;	/* FNV-1a, 64 bits */
+
+		if (!memcmp(shadow[i], pool[i], BUF_SIZE))
+			continue;
+		for (int j = 0; j < BUF_SIZE; j++) {
+			if (pool[i][j] != shadow[i][j]) {
+				if (first < 0)
+					first = j;
+				last = j;
+			}
+			h = (h ^ pool[i][j]) * 0x100000001b3ULL;
+		}
+		fprintf(f, "%s%d:%d-%d:%016llx", any++ ? "," : "", i, first, last,
+			(unsigned long long)h);
+	}
+	if (!any)
+		fputc('-', f);
 }
 
 /* One argument of the random phase. */
@@ -304,11 +338,13 @@ static void issue(const char *phase, uint64_t rax, const uint64_t *a)
 	fprintf(out, "%lu %s %s %#llx %s ", calls, phase, low & X32_BIT ? "x32" : "64",
 		(unsigned long long)rax, name ? name : "-");
 	if (how == 1)
-		fprintf(out, "timeout\n");
+		fprintf(out, "timeout ");
 	else if (how == 2)
-		fprintf(out, "signal-%lld\n", r);
+		fprintf(out, "signal-%lld ", r);
 	else
-		fprintf(out, "%lld\n", r);
+		fprintf(out, "%lld ", r);
+	print_writes(out);
+	fputc('\n', out);
 }
 
 static void setup_fds(void)
@@ -375,6 +411,29 @@ int main(int argc, char **argv)
 	if (!(personality(0xffffffff) & ADDR_NO_RANDOMIZE)) {
 		personality(ADDR_NO_RANDOMIZE);
 		execv("/proc/self/exe", argv);
+	}
+	/* The same pids on every kernel: the run is the first process of a
+	 * pid namespace of its own (the kernel's worker threads, which come
+	 * and go with timing, take their pids outside it).
+	 */
+	if (getpid() != 1) {
+		pid_t pid;
+		int status;
+
+		if (unshare(CLONE_NEWPID)) {
+			fprintf(stderr, "x32fuzz: unshare(CLONE_NEWPID): %s\n", strerror(errno));
+			return 2;
+		}
+		pid = fork();
+		if (pid < 0) {
+			fprintf(stderr, "x32fuzz: fork: %s\n", strerror(errno));
+			return 2;
+		}
+		if (pid > 0) {
+			if (waitpid(pid, &status, 0) != pid)
+				return 2;
+			return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+		}
 	}
 	/* The output's descriptor out of the way of the small integers. */
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
