@@ -14,6 +14,9 @@
 #   make fuzz       the differential x32 fuzzer, patched kernel against the
 #                   reference (build/fuzz.json)
 #   make load       x32 and native processes at once, x32 turned off halfway
+#   make export     the series as an mbox (git am, b4), a quilt directory
+#                   (quilt, patch -p1) and a Debian drop-in with DEP-3
+#                   headers, signed by you (git config): build/export/
 #
 # Other targets: deps base-tree series kernel nox32-kernel noia32-kernel
 # base-kernel reference-kernel reference-nox32-kernel debug-kernel selftests
@@ -148,6 +151,12 @@ initramfs: selftests base-tree
 	$(call STEP,building the initramfs)
 	@scripts/mkinitramfs $(BASE) $(BUILD)/stage $(BUILD)/initramfs.cpio
 
+# The forms users take the series in (scripts/export; checked by
+# scripts/tests/export.sh in make check).
+export:
+	$(call STEP,make export: the series as an mbox and as quilt and Debian patch directories in build/export)
+	@scripts/export $(BUILD)/export
+
 # Every place where the kernel tells compat callers apart, in mainline's
 # tree and in ours, against abi/sites (also run by make check).
 abi-audit: series
@@ -180,4 +189,4 @@ clean:
 distclean:
 	rm -rf $(BUILD)
 
-.PHONY: all check check-x86 check-kernel check-debug debug-kernel fuzz load peer deps base-tree series kernel nox32-kernel noia32-kernel base-kernel selftests initramfs x86-selftests abi-audit bisect-check clean distclean reference-kernel reference-nox32-kernel bench
+.PHONY: export all check check-x86 check-kernel check-debug debug-kernel fuzz load peer deps base-tree series kernel nox32-kernel noia32-kernel base-kernel selftests initramfs x86-selftests abi-audit bisect-check clean distclean reference-kernel reference-nox32-kernel bench
