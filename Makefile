@@ -6,6 +6,9 @@
 #                   QEMU, run the selftests, print a summary
 #   make check      the whole test suite (ends with 'N passed, N failed')
 #   make KSRC=/path/to/linux ...   use your own 6.12 tree as the base
+#   make BASE=vanilla-6.12 ...     another tested base (README, Bases):
+#                   debian-6.12 (the default) or vanilla-6.12; its build
+#                   output goes to build/BASE/
 #
 #   make bench      syscall cost, footprint and userland figures (README)
 #   make check-debug the x32 suite and the fuzzer on the patched kernel
@@ -25,9 +28,21 @@
 
 include versions.mk
 
-BUILD     := $(CURDIR)/build
+# The base: debian-6.12 (versions.mk) or another whose base/NAME/versions.mk
+# says where its tree comes from and overrides versions.mk.
+BASE      ?= $(DEFAULT_BASE)
+ifneq ($(BASE),$(DEFAULT_BASE))
+ifeq ($(wildcard base/$(BASE)/versions.mk),)
+$(error BASE=$(BASE) is not a base of this series: use $(DEFAULT_BASE) or one of $(patsubst base/%/versions.mk,%,$(wildcard base/*/versions.mk)))
+endif
+include base/$(BASE)/versions.mk
+endif
+export X32E_BASE := $(BASE)
+
+BUILD     := $(CURDIR)/build$(if $(filter-out $(DEFAULT_BASE),$(BASE)),/$(BASE))
+export X32E_BUILD := $(BUILD)
 KSRC      ?=
-BASE      := $(BUILD)/base
+BASETREE  := $(BUILD)/base
 TREE      := $(BUILD)/linux
 CONFIGS   := $(CURDIR)/configs/base.config
 CONFIGS_X32 := $(CONFIGS) $(CURDIR)/configs/x32.config
@@ -91,11 +106,11 @@ deps:
 	@scripts/install-deps
 
 base-tree: deps
-	$(call STEP,preparing the base tree (x32 removed) in build/base)
+	$(call STEP,preparing the $(BASE) base tree (x32 removed) in $(BASETREE))
 	@scripts/prepare-base $(if $(KSRC),--ksrc $(KSRC))
 
 series: base-tree
-	$(call STEP,applying patches/series to build/linux)
+	$(call STEP,applying patches/series to $(TREE))
 	@scripts/apply-series
 
 kernel: series
@@ -114,14 +129,14 @@ noia32-kernel: kernel
 
 base-kernel: base-tree
 	$(call STEP,building the base kernel)
-	@scripts/build-kernel $(BASE) $(BUILD)/obj-base $(BUILD)/bzImage-base $(CONFIGS)
+	@scripts/build-kernel $(BASETREE) $(BUILD)/obj-base $(BUILD)/bzImage-base $(CONFIGS)
 
-REFERENCE_CHECK = @test -d $(BUILD)/$(KSRC_PKG) || { echo "$@: $(BUILD)/$(KSRC_PKG) missing: it is Debian's pristine tree, unpacked by 'make base-tree' without KSRC=" >&2; exit 1; }
+REFERENCE_CHECK = @test -d $(BUILD)/$(PRISTINE) || { echo "$@: $(BUILD)/$(PRISTINE) missing: it is the pristine tree, unpacked by 'make base-tree' without KSRC=" >&2; exit 1; }
 
 reference-kernel: base-tree
-	$(call STEP,building the reference kernel: the pristine Debian tree with its own x32)
+	$(call STEP,building the reference kernel: the pristine $(BASE) tree with its own x32)
 	$(REFERENCE_CHECK)
-	@scripts/build-kernel $(BUILD)/$(KSRC_PKG) $(BUILD)/obj-reference $(BUILD)/bzImage-reference $(CONFIGS_X32)
+	@scripts/build-kernel $(BUILD)/$(PRISTINE) $(BUILD)/obj-reference $(BUILD)/bzImage-reference $(CONFIGS_X32)
 
 # The same tree without x32: the reference's own footprint baseline.  Its
 # vmlinux has measured the same size as the base kernel's (the base removes
@@ -134,7 +149,7 @@ debug-kernel: series
 reference-nox32-kernel: base-tree
 	$(call STEP,building the reference tree without x32)
 	$(REFERENCE_CHECK)
-	@scripts/build-kernel $(BUILD)/$(KSRC_PKG) $(BUILD)/obj-reference-nox32 $(BUILD)/bzImage-reference-nox32 $(CONFIGS)
+	@scripts/build-kernel $(BUILD)/$(PRISTINE) $(BUILD)/obj-reference-nox32 $(BUILD)/bzImage-reference-nox32 $(CONFIGS)
 
 bench: kernel base-kernel reference-kernel initramfs
 	$(call STEP,make bench: syscall cost and footprint of x32; userland -m64 -mx32 -m32)
@@ -144,31 +159,31 @@ bench: kernel base-kernel reference-kernel initramfs
 # kselftest's own Makefile (make -C tools/testing/selftests TARGETS=x32
 # install), with the harness's runner and helpers beside them.
 selftests: series
-	$(call STEP,building the x32 kselftests from build/linux)
+	$(call STEP,building the x32 kselftests from $(TREE))
 	@scripts/build-selftests $(TREE) $(BUILD)/stage
 
 initramfs: selftests base-tree
 	$(call STEP,building the initramfs)
-	@scripts/mkinitramfs $(BASE) $(BUILD)/stage $(BUILD)/initramfs.cpio
+	@scripts/mkinitramfs $(BASETREE) $(BUILD)/stage $(BUILD)/initramfs.cpio
 
 # The forms users take the series in (scripts/export; checked by
 # scripts/tests/export.sh in make check).
 export:
-	$(call STEP,make export: the series as an mbox and as quilt and Debian patch directories in build/export)
+	$(call STEP,make export: the series as an mbox and as quilt and Debian patch directories in $(BUILD)/export)
 	@scripts/export $(BUILD)/export
 
 # Every place where the kernel tells compat callers apart, in mainline's
 # tree and in ours, against abi/sites (also run by make check).
 abi-audit: series
 	$(call STEP,abi-audit: the compat sites of mainline's tree and ours)
-	@scripts/abi-audit --pristine $(BUILD)/$(KSRC_PKG) --patched $(TREE)
+	@scripts/abi-audit --pristine $(BUILD)/$(PRISTINE) --patched $(TREE)
 
 # Upstream's tools/testing/selftests/x86, 64- and 32-bit, in an initramfs
 # of their own (make check runs them on the base, the patched kernel
 # and the reference).
 x86-selftests: initramfs base-tree
 	$(call STEP,building the x86 selftests of the kernel tree)
-	@scripts/x86-selftests $(BASE) $(BUILD)/initramfs.cpio $(BUILD)/initramfs-x86.cpio
+	@scripts/x86-selftests $(BASETREE) $(BUILD)/initramfs.cpio $(BUILD)/initramfs-x86.cpio
 
 # Test suites nobody here wrote (upstream's x86 selftests, libseccomp's
 # live tests, strace's x32 tests) and ours as kselftest runs it, on the

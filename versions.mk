@@ -1,6 +1,11 @@
-# The base this series is developed and tested against.
+# The base this series is developed and tested against (make BASE=NAME
+# takes another: base/NAME/versions.mk overrides what follows).
+DEFAULT_BASE := debian-6.12
+# Debian's binary package whose /usr/src tarball is the pristine tree,
+# the directory it unpacks to, and the kernel version in it.
 KSRC_PKG    := linux-source-6.12
 KSRC_PKGVER := 6.12.118-1~deb12u1
+PRISTINE    := linux-source-6.12
 KVERSION    := 6.12.118
 
 # The peer suites' sources (make peer), from Debian with apt-get source:

@@ -11,8 +11,10 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 audit=$top/scripts/abi-audit
-pristine=$top/build/linux-source-6.12
-patched=$top/build/linux
+# shellcheck source=scripts/versions
+. "$top/scripts/versions"
+pristine=${X32E_BUILD:-$top/build}/$(x32e_var PRISTINE)
+patched=${X32E_BUILD:-$top/build}/linux
 for t in "$pristine" "$patched"; do
 	[[ -d $t/arch/x86 ]] || { echo "SKIP: $t missing (make base-tree series)"; exit 4; }
 done

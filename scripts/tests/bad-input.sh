@@ -18,7 +18,7 @@ echo "ok: another version is refused: $(head -n 1 <<<"$out")"
 
 # A patch that does not apply: named, with its file; the tree as it was.
 tree=$tmp/tree
-git -C "$top/build/base" worktree add -q --detach "$tree" base || bad "no worktree"
+git -C "${X32E_BUILD:-$top/build}/base" worktree add -q --detach "$tree" base || bad "no worktree"
 head_before=$(git -C "$tree" rev-parse HEAD)
 mkdir -p "$tmp/patches"
 cp "$top"/patches/*.patch "$tmp/patches/" 2>/dev/null
@@ -50,11 +50,11 @@ grep -q 'patch .*9999-broken.patch, does not apply to the base (at Makefile)' <<
 [[ -z $(git -C "$tree" status --porcelain --untracked-files=no) ]] || bad "the tree is dirty"
 echo "ok: a broken patch is named: $(head -n 1 <<<"$out")"
 rm -rf "$tree"
-git -C "$top/build/base" worktree prune
+git -C "${X32E_BUILD:-$top/build}/base" worktree prune
 
 # A config option that does not take (and one that does not exist).
 printf 'CONFIG_X86_X32_NOT_AN_OPTION=y\n' >"$tmp/bad.config"
-out=$("$top/scripts/build-kernel" "$top/build/base" "$tmp/obj" "$tmp/bzImage" \
+out=$("$top/scripts/build-kernel" "${X32E_BUILD:-$top/build}/base" "$tmp/obj" "$tmp/bzImage" \
 	"$top/configs/base.config" "$tmp/bad.config" 2>&1) && bad "a bogus option was accepted"
 grep -q 'CONFIG_X86_X32_NOT_AN_OPTION=y (have: not in .config)' <<<"$out" ||
 	bad "the missing option is not named: $out"

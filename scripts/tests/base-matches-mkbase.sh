@@ -4,9 +4,15 @@
 # identifier is left outside uapi headers and Documentation/.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
-pkg=$(sed -n 's/^KSRC_PKG *:*= *//p' "$top/versions.mk")
-if grep -q '^ksrc ' "$top/build/.base-stamp" 2>/dev/null; then
+# shellcheck source=scripts/versions
+. "$top/scripts/versions"
+pkg=$(x32e_var PRISTINE)
+if [[ ${X32E_BASE:-} && $X32E_BASE != "$(x32e_var DEFAULT_BASE)" ]]; then
+	echo "base/0001 is $(x32e_var DEFAULT_BASE)'s base; $X32E_BASE's is mkbase's output alone"
+	exit 4
+fi
+if grep -q '^ksrc ' "${X32E_BUILD:-$top/build}/.base-stamp" 2>/dev/null; then
 	echo "the base is a KSRC= tree, not made by mkbase"
 	exit 4
 fi
-exec "$top/scripts/check-base" "$top/build/$pkg"
+exec "$top/scripts/check-base" "${X32E_BUILD:-$top/build}/$pkg"

@@ -4,7 +4,7 @@
 # under a line 'TYPE (NNNN, NNNN): why' naming the patch numbers.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
-tree=$top/build/linux
+tree=${X32E_BUILD:-$top/build}/linux
 mapfile -t patches < <("$top/scripts/series-files")
 ((${#patches[@]})) || { echo "the series is empty"; exit 4; }
 cover=$top/patches/0000-cover-letter.patch

@@ -9,9 +9,14 @@
 # nothing of the placeholder).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
-build=$top/build
-ksrc_pkg=$(sed -n 's/^KSRC_PKG *:*= *//p' "$top/versions.mk")
-pristine=$build/$ksrc_pkg tree=$build/linux base=$build/base
+build=${X32E_BUILD:-$top/build}
+# shellcheck source=scripts/versions
+. "$top/scripts/versions"
+if [[ ${X32E_BASE:-} && $X32E_BASE != "$(x32e_var DEFAULT_BASE)" ]]; then
+	echo "SKIP: the export is of the $(x32e_var DEFAULT_BASE) base; this is $X32E_BASE"
+	exit 4
+fi
+pristine=$build/$(x32e_var PRISTINE) tree=$build/linux base=$build/base
 for d in "$pristine" "$tree" "$base"; do
 	[[ -d $d ]] || { echo "SKIP: $d missing (make series, without KSRC=)"; exit 4; }
 done
@@ -24,7 +29,7 @@ bad() { echo "FAIL: $*"; fail=1; }
 sb=$tmp/sandbox
 mkdir -p "$sb/scripts"
 cp -a "$top/versions.mk" "$top/patches" "$top/base" "$sb/"
-cp -a "$top/scripts/export" "$top/scripts/series-files" "$sb/scripts/"
+cp -a "$top/scripts/export" "$top/scripts/series-files" "$top/scripts/versions" "$sb/scripts/"
 git -C "$sb" init -q
 noid=(env HOME="$tmp" GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null)
 if msg=$("${noid[@]}" "$sb/scripts/export" "$tmp/out" 2>&1); then
@@ -91,7 +96,7 @@ same() {
 sparse "$tmp/quilt"
 cp -a "$out/quilt/patches" "$tmp/quilt/patches"
 if (cd "$tmp/quilt" && QUILT_PATCHES=patches quilt push -a -q >"$tmp/quilt.log" 2>&1); then
-	same "$tmp/quilt" "quilt push -a of quilt/patches onto $ksrc_pkg"
+	same "$tmp/quilt" "quilt push -a of quilt/patches onto $(x32e_var KSRC_PKG)"
 else
 	bad "quilt push -a of quilt/patches failed: $(tail -n 3 "$tmp/quilt.log")"
 fi
@@ -108,7 +113,7 @@ mkdir -p "$tmp/deb/debian/patches"
 cp -a "$out/debian/features" "$tmp/deb/debian/patches/"
 cp "$out/debian/series.add" "$tmp/deb/debian/patches/series"
 if (cd "$tmp/deb" && QUILT_PATCHES=debian/patches quilt push -a -q >"$tmp/deb.log" 2>&1); then
-	same "$tmp/deb" "quilt push -a of debian/series.add onto $ksrc_pkg"
+	same "$tmp/deb" "quilt push -a of debian/series.add onto $(x32e_var KSRC_PKG)"
 else
 	bad "quilt push -a of debian/series.add failed: $(tail -n 3 "$tmp/deb.log")"
 fi

@@ -3,7 +3,7 @@
 # turns a hung guest, a panic and a crashing test into clear failures.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
-k=$top/build/bzImage-base
+k=${X32E_BUILD:-$top/build}/bzImage-base
 rq() { "$top/scripts/run-qemu" --quiet --kernel "$k" "$@"; }
 fail=0
 expect() {	# description expected-status actual-status
@@ -13,7 +13,7 @@ expect() {	# description expected-status actual-status
 rq -- sh -c 'exit 3' >/dev/null 2>&1
 expect "guest status 3 comes back as 3" 3 $?
 
-out=$(rq --add "$top/build/stage/x32/native_sanity" -- native_sanity 2>&1)
+out=$(rq --add "${X32E_BUILD:-$top/build}/stage/x32/native_sanity" -- native_sanity 2>&1)
 expect "an added static program runs from /opt" 0 $?
 grep -q '^ok 1 native getpid' <<<"$out" || { echo "FAIL: its output is printed"; fail=1; }
 
@@ -29,7 +29,7 @@ expect "a panicking guest (init exits) is an error" 125 $?
 grep -q 'without reporting a status' <<<"$out" || { echo "FAIL: the panic is explained: $out"; fail=1; }
 grep -q 'Kernel panic' <<<"$out" || { echo "FAIL: the log tail shows the panic"; fail=1; }
 
-out=$(rq --add "$top/build/stage/harness_crash" -- run_tests.sh /opt/harness_crash native_sanity 2>&1)
+out=$(rq --add "${X32E_BUILD:-$top/build}/stage/harness_crash" -- run_tests.sh /opt/harness_crash native_sanity 2>&1)
 expect "a suite with a crashing test fails" 1 $?
 grep -q '^not ok 1 selftests: x32: harness_crash # killed by SIGSEGV' <<<"$out" ||
 	{ echo "FAIL: the crash is reported with its signal"; fail=1; }

@@ -5,9 +5,9 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 for k in base patched; do
-	if [[ ! -f $top/build/obj-$k/vmlinux ]]; then
+	if [[ ! -f ${X32E_BUILD:-$top/build}/obj-$k/vmlinux ]]; then
 		echo "build/obj-$k/vmlinux not built ('make')"
 		exit 4
 	fi
 done
-exec "$top/scripts/native-line" "$top/build/obj-base/vmlinux" "$top/build/obj-patched/vmlinux"
+exec "$top/scripts/native-line" "${X32E_BUILD:-$top/build}/obj-base/vmlinux" "${X32E_BUILD:-$top/build}/obj-patched/vmlinux"

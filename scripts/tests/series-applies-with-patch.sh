@@ -4,7 +4,7 @@
 # base, patched in order, and compared with build/linux.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
-base=$top/build/base tree=$top/build/linux
+base=${X32E_BUILD:-$top/build}/base tree=${X32E_BUILD:-$top/build}/linux
 mapfile -t patches < <("$top/scripts/series-files")
 ((${#patches[@]})) || { echo "the series is empty"; exit 4; }
 tmp=$(mktemp -d)

@@ -9,7 +9,7 @@
 # not in selftests/.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
-tree=$top/build/linux
+tree=${X32E_BUILD:-$top/build}/linux
 mapfile -t patches < <("$top/scripts/series-files")
 ((${#patches[@]})) || { echo "the series is empty"; exit 4; }
 fail=0 n=0

@@ -3,14 +3,14 @@
 # (the patched kernel's build, into a scratch directory).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
-obj=$top/build/obj-patched
+obj=${X32E_BUILD:-$top/build}/obj-patched
 if [[ ! -f $obj/vmlinux ]] || ! grep -q '^CONFIG_X86_X32_ABI=y' "$obj/.config"; then
 	echo "no x32 build of the patched kernel in $obj ('make kernel')"
 	exit 4
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-make -s -C "$top/build/linux" O="$obj" INSTALL_MOD_PATH="$work" vdso_install >"$work/log" 2>&1 ||
+make -s -C "${X32E_BUILD:-$top/build}/linux" O="$obj" INSTALL_MOD_PATH="$work" vdso_install >"$work/log" 2>&1 ||
 	{ echo "FAIL: make vdso_install failed:"; tail -n 20 "$work/log"; exit 1; }
 found=$(cd "$work" && find . -name '*.so*' -printf '%f\n' | sort | tr '\n' ' ')
 echo "installed: $found"

@@ -7,7 +7,7 @@
 # 513 put first on the include path (it must fail on the assertion).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
-obj=$top/build/obj-patched
+obj=${X32E_BUILD:-$top/build}/obj-patched
 cmdf=$obj/arch/x86/entry/.common.o.cmd
 if [[ ! -f $cmdf ]] || ! grep -q '^CONFIG_X86_X32_ABI=y' "$obj/.config"; then
 	echo "no x32 build of the patched kernel in $obj ('make kernel')"

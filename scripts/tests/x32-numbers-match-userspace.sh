@@ -8,7 +8,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 mapfile -t patches < <("$top/scripts/series-files")
 ((${#patches[@]})) || { echo "the series is empty"; exit 4; }
 installed=/usr/include/x86_64-linux-gnu/asm/unistd_x32.h
-gen=$top/build/obj-patched/arch/x86/include/generated/uapi/asm/unistd_x32.h
+gen=${X32E_BUILD:-$top/build}/obj-patched/arch/x86/include/generated/uapi/asm/unistd_x32.h
 [[ -f $installed ]] || { echo "FAIL: $installed missing: apt-get install linux-libc-dev"; exit 1; }
 [[ -f $gen ]] || { echo "FAIL: $gen missing: the patched kernel does not generate it"; exit 1; }
 defs() { sed -n 's/^#define __NR_\([a-z0-9_]*\) (__X32_SYSCALL_BIT + \([0-9]*\))$/\1 \2/p' "$1" | sort; }
