@@ -21,6 +21,10 @@
 #                   (quilt, patch -p1) and a Debian drop-in with DEP-3
 #                   headers, signed by you (git config): build/export/
 #
+#   make refresh BASE=NAME  move the series onto that base's tree, report
+#                   per patch (clean, offsets, fuzz, needs a human), then
+#                   make check there
+#
 # Other targets: deps base-tree series kernel nox32-kernel noia32-kernel
 # base-kernel reference-kernel reference-nox32-kernel debug-kernel selftests
 # initramfs x86-selftests peer abi-audit bisect-check clean distclean.
@@ -194,6 +198,13 @@ peer: deps $(SUITE_KERNELS) initramfs x86-selftests
 	$(call STEP,make peer: the peer suites on base / x32-off / x32-on / reference)
 	@scripts/peer $(if $(PEER_SUITES),--suites "$(PEER_SUITES)")
 
+# The series moved onto the base's tree patch by patch (scripts/refresh:
+# clean, offsets, fuzz or needs a human), then the whole suite there.
+refresh: base-tree
+	$(call STEP,make refresh: patches/series onto the $(BASE) base, patch by patch)
+	@scripts/refresh $(BASETREE)
+	@$(MAKE) --no-print-directory check
+
 bisect-check: base-tree
 	$(call STEP,building the kernel at every patch of the series)
 	@scripts/bisect-check
@@ -204,4 +215,4 @@ clean:
 distclean:
 	rm -rf $(BUILD)
 
-.PHONY: export all check check-x86 check-kernel check-debug debug-kernel fuzz load peer deps base-tree series kernel nox32-kernel noia32-kernel base-kernel selftests initramfs x86-selftests abi-audit bisect-check clean distclean reference-kernel reference-nox32-kernel bench
+.PHONY: refresh export all check check-x86 check-kernel check-debug debug-kernel fuzz load peer deps base-tree series kernel nox32-kernel noia32-kernel base-kernel selftests initramfs x86-selftests abi-audit bisect-check clean distclean reference-kernel reference-nox32-kernel bench
