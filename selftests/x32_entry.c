@@ -18,6 +18,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -73,6 +74,15 @@ static void check_param(void)
 	char c = 0;
 	FILE *f = fopen(X32_PARAM, "r");
 
+	if (!f && errno == ENOENT && !getenv("X32E_EXPECT_PARAM")) {
+		/*
+		 * Mainline's x32 has no such parameter (Debian's kernels and
+		 * this series add it): the harness says where it must exist.
+		 */
+		ksft_test_result_skip("syscall.x32 reads Y in sysfs: this kernel has no %s\n",
+				      X32_PARAM);
+		return;
+	}
 	if (!f) {
 		ksft_print_msg("%s: %s\n", X32_PARAM, strerror(errno));
 	} else {
