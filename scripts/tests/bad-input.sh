@@ -21,7 +21,8 @@ tree=$tmp/tree
 git -C "${X32E_BUILD:-$top/build}/base" worktree add -q --detach "$tree" base || bad "no worktree"
 head_before=$(git -C "$tree" rev-parse HEAD)
 mkdir -p "$tmp/patches"
-cp "$top"/patches/*.patch "$tmp/patches/" 2>/dev/null
+# The series as this base applies it (base/NAME/patches stand in).
+while read -r p; do cp "$p" "$tmp/patches/"; done < <("$top/scripts/series-files")
 cp "$top/patches/series" "$tmp/patches/series"
 cat >"$tmp/patches/9999-broken.patch" <<'P'
 From: x32-entry test <x32-entry@localhost>

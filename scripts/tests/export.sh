@@ -13,7 +13,7 @@ build=${X32E_BUILD:-$top/build}
 # shellcheck source=scripts/versions
 . "$top/scripts/versions"
 if [[ ${X32E_BASE:-} && $X32E_BASE != "$(x32e_var DEFAULT_BASE)" ]]; then
-	echo "SKIP: the export is of the $(x32e_var DEFAULT_BASE) base; this is $X32E_BASE"
+	echo "the export is of the $(x32e_var DEFAULT_BASE) base; this is $X32E_BASE"
 	exit 4
 fi
 pristine=$build/$(x32e_var PRISTINE) tree=$build/linux base=$build/base
