@@ -1,12 +1,18 @@
 # SPDX-License-Identifier: GPL-2.0
 # bench.gp: the chart of scripts/bench.
-#   gnuplot -e "dat='build/bench/syscalls.dat'; udat='build/bench/userland.dat'; out='build/bench.svg'" bench/bench.gp
-# dat: a header row (call, then one column per configuration), one row per call.
-# udat: a header row, then one row per workload: name, instructions in
-# millions for -m64 -mx32 -m32, peak RSS in MiB for the same; '' for none.
-if (!exists("udat")) udat = ""
-panels = (udat eq "") ? 1 : 2
-set terminal svg size 960,(panels == 1 ? 480 : 860) dynamic font "sans,12" background rgb "white"
+#   gnuplot -e "dir='build/bench/chart'; out='build/bench.svg'" bench/bench.gp
+# dir: what bench/report.py writes there: vars.gp (ylo, yhi: the y range of
+# the three syscall panels; budget: what an x32 shared call may add;
+# userland: 1 if userland.dat has rows), and one file per panel, a header
+# row naming the columns, then one row per call or workload:
+#   native.dat          native calls, patched minus base, x32=y and x32=n
+#   x32-native.dat      x32 minus the same native call, patched and reference
+#   ours-reference.dat  x32 calls, patched minus reference (both x32=y)
+#   userland.dat        instructions (millions) and peak RSS (MiB) of each
+#                       workload built -m64, -mx32, -m32
+# Differences, not costs: no bar for a call that only returns -ENOSYS.
+load dir.'/vars.gp'
+set terminal svg size 960,(userland ? 860 : 440) dynamic font "sans,12" background rgb "white"
 set output out
 set style data histograms
 set style histogram clustered gap 1
@@ -16,28 +22,47 @@ set grid ytics
 set xtics nomirror
 set ytics nomirror
 set border 3
-set yrange [0:*]
-if (panels == 2) {
-	set multiplot
-	set size 1,0.55
-	set origin 0,0.45
-}
-set title "System call cost under qemu -icount (instructions per call, net of the loop)"
-set ylabel "instructions"
+set xzeroaxis lt -1
 set key below horizontal autotitle columnheader
-plot for [i=2:6] dat using i:xtic(1) lc i-1
-if (panels == 2) {
-	set size 0.5,0.45
+# the value over (under, if negative) each bar; bar j of n in a cluster
+pad = (yhi - ylo) * 0.045
+val(v) = v == 0 ? "0" : sprintf("%+g", v)
+x(j, n) = $0 + (j - (n - 1) / 2.0) / (n + 1)
+y(v) = v >= 0 ? v + pad : v - pad
+set multiplot title "System call cost under qemu -icount: differences, instructions per call"
+top = userland ? 0.5 : 1
+set yrange [ylo:yhi]
+set ylabel "instructions per call"
+set size 0.29,top*0.93
+set origin 0,1-top
+set title "Native calls: patched minus base\n(goal: 0, x32 on and off)"
+plot for [i=2:3] dir.'/native.dat' using i:xtic(1) lc i, \
+     for [i=2:3] '' using (x(i-2, 2)):(y(column(i))):(val(column(i))) with labels notitle
+set origin 0.28,1-top
+unset ylabel
+set title sprintf("x32 minus the same native call\n(x32 on; dashed: the goal, at most %+g)", budget)
+set arrow 1 from graph 0, first budget to graph 1, first budget nohead dt 2 lc rgb "#c00000"
+plot for [i=2:3] dir.'/x32-native.dat' using i:xtic(1) lc (i == 2 ? 2 : 4), \
+     for [i=2:3] '' using (x(i-2, 2)):(y(column(i))):(val(column(i))) with labels notitle
+unset arrow 1
+set size 0.44,top*0.93
+set origin 0.56,1-top
+set title "x32 calls: patched minus reference\n(x32 on; goal for readv, ioctl: at most 0)"
+plot dir.'/ours-reference.dat' using 2:xtic(1) lc 6, \
+     '' using (x(0, 1)):(y($2)):(val($2)) with labels notitle
+if (userland) {
+	set yrange [0:*]
+	set key below horizontal noautotitle
+	set size 0.5,0.47
 	set origin 0,0
 	set title "Userland on the patched kernel: instructions of the work"
 	set ylabel "millions of instructions"
-	set key below horizontal noautotitle
-	plot udat skip 1 using 2:xtic(1) title "-m64" lc 1, '' skip 1 using 3 title "-mx32" lc 2, \
+	plot dir.'/userland.dat' skip 1 using 2:xtic(1) title "-m64" lc 1, '' skip 1 using 3 title "-mx32" lc 2, \
 	     '' skip 1 using 4 title "-m32" lc 3
 	set origin 0.5,0
 	set title "Userland: peak resident set (VmHWM)"
 	set ylabel "MiB"
-	plot udat skip 1 using 5:xtic(1) title "-m64" lc 1, '' skip 1 using 6 title "-mx32" lc 2, \
+	plot dir.'/userland.dat' skip 1 using 5:xtic(1) title "-m64" lc 1, '' skip 1 using 6 title "-mx32" lc 2, \
 	     '' skip 1 using 7 title "-m32" lc 3
-	unset multiplot
 }
+unset multiplot

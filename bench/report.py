@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""report.py: turn scripts/bench's raw measurements into the table, the
-JSON and the chart data.
+"""report.py: turn scripts/bench's raw measurements into the JSON, the
+results file and the chart data.
 
-usage: bench/report.py WORKDIR JSON_OUT CHART_DAT USERLAND_DAT
+usage: bench/report.py WORKDIR JSON_OUT RESULTS_MD
 
 WORKDIR (written by scripts/bench) holds:
   meta                  key=value lines (iterations, runs, footprint_baseline,
-                        native_line: same or different)
+                        native_line: same or different; date, series, base,
+                        patches, kernel_<kernel>, qemu, compiler, seconds:
+                        what the results file says of the run)
   runs/<config>.<n>     syscall_cost output of run n on one configuration
   size/<kernel>         `size` of build/obj-<kernel>/vmlinux
   nm/<kernel>           `nm --size-sort -S` of the same vmlinux
@@ -15,13 +17,18 @@ WORKDIR (written by scripts/bench) holds:
   dispatch/<kernel>     bench/dispatch.py: number, instructions, handler
   userland              bench/userland's result lines (empty: left out)
 
-Prints the table on stdout; exits 0 whether goals pass or not (the JSON and
-the table say), 1 if the measurements themselves are unusable.
+Writes JSON_OUT, RESULTS_MD (the dated results, markdown; also printed on
+stdout) and, for bench/bench.gp, WORKDIR/chart/: native.dat, x32-native.dat,
+ours-reference.dat and userland.dat (one row per call or workload, a header
+row naming the columns) and vars.gp (the y range and the x32 budget).
+Exits 0 whether goals pass or not (the JSON and the results file say), 1 if
+the measurements themselves are unusable.
 """
 import json
 import os
 import re
 import sys
+import textwrap
 
 # The configurations, in table order: (name, kernel, what the column is).
 CONFIGS = [
@@ -35,6 +42,12 @@ CALLS = ["native_getpid", "native_read_badfd", "x32_getpid", "x32_read_badfd",
          "x32_readv_badfd", "x32_ioctl_badfd", "invalid_number"]
 X32_CALLS = CALLS[2:6]
 EBADF, ENOSYS = -9, -38
+# How the results file and the chart name the calls.
+LABELS = {"native_getpid": "native getpid", "native_read_badfd": "native read(-1)",
+          "x32_getpid": "x32 getpid", "x32_read_badfd": "x32 read(-1)",
+          "x32_readv_badfd": "x32 readv 515", "x32_ioctl_badfd": "x32 ioctl 514",
+          "invalid_number": "invalid number"}
+COLUMNS = ["base", "patched", "x32=n", "reference", "x32=n"]   # CONFIGS order
 SHARED_BUDGET = 7       # instructions an x32 shared call may add
 WORKLOADS = ["ptrtree", "arith"]
 ABIS = ["m64", "mx32", "m32"]
@@ -157,7 +170,7 @@ def bars(rows, width=40):
 
 
 def text_chart(ul):
-    """The userland panels of bench.svg in text, for the README."""
+    """The userland panels of bench.svg in text, for the results file."""
     out = []
     for key, title, fmt in (
             ("instructions", "Userland, instructions of the work (patched kernel)",
@@ -172,10 +185,10 @@ def text_chart(ul):
 
 
 def main():
-    if len(sys.argv) != 5:
+    if len(sys.argv) != 4:
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         sys.exit(2)
-    work, json_out, chart_dat, userland_dat = sys.argv[1:]
+    work, json_out, results_md = sys.argv[1:]
     meta = read_kv(os.path.join(work, "meta"))
     nruns = int(meta["runs"])
 
@@ -341,6 +354,23 @@ def main():
             "pass": all(len(set(c.values())) == 1 for c in checks.values()),
         }
 
+    # -- the differences the chart shows; none for a call that only
+    # returns -ENOSYS (an x32 call with x32 off or absent, an invalid number)
+    def diff(a, b):
+        return num(round(a - b, 2))
+    differences = {
+        "native_patched_minus_base": {
+            c: {"x32=y": diff(s["patched"][c], s["base"][c]),
+                "x32=n": diff(s["patched-x32off"][c], s["base"][c])}
+            for c in ("native_getpid", "native_read_badfd")},
+        "x32_minus_native": {
+            c: {k: diff(s[k]["x32_" + c], s[k]["native_" + c])
+                for k in ("patched", "reference")}
+            for c in ("getpid", "read_badfd")},
+        "patched_minus_reference": {
+            c: diff(s["patched"][c], s["reference"][c]) for c in X32_CALLS},
+    }
+
     result = {
         "units": "guest instructions per call, net of the loop "
                  "(qemu -icount shift=0,sleep=off)",
@@ -350,6 +380,7 @@ def main():
         "syscalls": syscalls,
         "loop": loops,
         "returns": returns,
+        "differences": differences,
         "footprint": footprint,
         "compat_switch": compat_switch,
         "goals": goals,
@@ -359,87 +390,187 @@ def main():
         json.dump(result, f, indent=2, sort_keys=False)
         f.write("\n")
 
-    # -- chart data: one row per call, one column per configuration
-    with open(chart_dat, "w") as f:
-        f.write("call " + " ".join(c for c, _, _ in CONFIGS) + "\n")
-        for c in CALLS:
-            f.write(c.replace("_badfd", "").replace("_", "-") + " " +
-                    " ".join(str(s[cfg][c]) for cfg, _, _ in CONFIGS) + "\n")
+    write_chart_data(os.path.join(work, "chart"), differences, ul)
+    md = results(meta, result, ul)
+    with open(results_md, "w") as f:
+        f.write(md)
+    print(md, end="")
 
-    with open(userland_dat, "w") as f:
-        f.write("workload " + " ".join(f"instr-{a}" for a in ABIS) + " " +
-                " ".join(f"rss-{a}" for a in ABIS) + "\n")
-        for w in WORKLOADS if ul else []:
-            f.write(w + " " +
-                    " ".join(f"{ul[w][a]['instructions'] / 1e6:.1f}" for a in ABIS) + " " +
-                    " ".join(f"{ul[w][a]['maxrss_kb'] / 1024:.1f}" for a in ABIS) + "\n")
 
-    # -- the table
-    w = 18
-    print(f"Syscall cost, instructions per call (net of a {loops['base']}-instruction "
-          f"loop; {meta['iterations']} calls x {nruns} runs per figure)")
-    print()
-    print(f"  {'':{w}}" + "".join(f"{cfg:>17}" for cfg, _, _ in CONFIGS))
+def label(call):
+    return LABELS[call].split(" ", 1)[1]        # without native/x32
+
+
+def write_chart_data(d, differences, ul):
+    """bench/bench.gp's input: one file per panel."""
+    os.makedirs(d, exist_ok=True)
+
+    def dat(name, header, rows):
+        with open(os.path.join(d, name), "w") as f:
+            f.write(" ".join(f'"{h}"' for h in header) + "\n")
+            for r in rows:
+                f.write(" ".join(f'"{x}"' if isinstance(x, str) else str(x)
+                                 for x in r) + "\n")
+    nat = differences["native_patched_minus_base"]
+    dat("native.dat", ["call", "x32=y", "x32=n"],
+        [[label(c), v["x32=y"], v["x32=n"]] for c, v in nat.items()])
+    xn = differences["x32_minus_native"]
+    dat("x32-native.dat", ["call", "patched (ours)", "reference"],
+        [[label("x32_" + c), v["patched"], v["reference"]] for c, v in xn.items()])
+    pr = differences["patched_minus_reference"]
+    dat("ours-reference.dat", ["call", "ours minus reference"],
+        [[label(c), v] for c, v in pr.items()])
+    values = ([v for r in nat.values() for v in r.values()] +
+              [v for r in xn.values() for v in r.values()] + list(pr.values()))
+    lo, hi = min(values + [0]), max(values + [SHARED_BUDGET])
+    pad = max(2, round((hi - lo) * 0.15))
+    with open(os.path.join(d, "vars.gp"), "w") as f:
+        f.write(f"ylo = {lo - pad}\nyhi = {hi + pad}\nbudget = {SHARED_BUDGET}\n"
+                f"userland = {0 if ul is None else 1}\n")
+    dat("userland.dat", ["workload"] + [f"instr-{a}" for a in ABIS] +
+        [f"rss-{a}" for a in ABIS],
+        [[w] + [round(ul[w][a]["instructions"] / 1e6, 1) for a in ABIS] +
+         [round(ul[w][a]["maxrss_kb"] / 1024, 1) for a in ABIS]
+         for w in (WORKLOADS if ul else [])])
+
+
+def signed(v):
+    return f"{v:+}" if v else "0"
+
+
+def results(meta, r, ul):
+    """The results file (markdown that reads as plain text)."""
+    s, ret, goals = r["syscalls"], r["returns"], r["goals"]
+    out = []
+    add = out.append
+    add("x32-entry: make bench results")
+    add("=============================")
+    add("")
+    add(f"Written by scripts/bench (make bench) on {meta.get('date', '?')}; "
+        "'scripts/bench")
+    add("--update-results' copies it to bench/RESULTS.md and the chart to")
+    add("bench/bench.svg.  What each figure means, and the goals: the README's")
+    add("Measurements.")
+    add("")
+    failed = [k for k, g in goals.items() if not g["pass"]]
+    add("    series      " + meta.get("series", "?") + " (git describe), "
+        + meta.get("patches", "?") + " patches in the patched kernel's tree")
+    add("    base        " + meta.get("base", "?"))
+    add("    kernels     " + ", ".join(f"{k} {meta.get('kernel_' + k, '?')}"
+                                       for k in ("base", "patched", "reference")))
+    add("    QEMU        " + meta.get("qemu", "?"))
+    add("    compiler    " + meta.get("compiler", "?") +
+        " (bench/syscall_cost, bench/userland)")
+    add(f"    run         {r['iterations']} calls x {r['runs']} runs a "
+        f"configuration, userland {'run' if ul else 'left out'}: "
+        f"{meta.get('seconds', '?')} s")
+    add("    goals       " + ("all pass" if not failed else
+                              "FAILED: " + " ".join(failed)))
+    add("")
+    add("![the differences that matter, and userland](bench.svg)")
+    add("")
+    add("System calls")
+    add("------------")
+    add("")
+    add("Instructions per call, net of the loop (" + ", ".join(
+        sorted({str(v) for v in r["loop"].values()})) + " instructions):")
+    add("")
+    add("    " + " " * 18 + "".join(f"{c:>11}" for c in COLUMNS))
     for c in CALLS:
-        print(f"  {c:{w}}" + "".join(f"{s[cfg][c]:>17}" for cfg, _, _ in CONFIGS))
-    print(f"  {'loop':{w}}" + "".join(f"{loops[cfg]:>17}" for cfg, _, _ in CONFIGS))
-    print()
-    print("Footprint, bytes (vmlinux `size`; dispatch = x32 dispatch symbols "
-          "+ do_syscall_64 growth)")
-    print()
+        cells = []
+        for cfg, _, _ in CONFIGS:
+            enosys = c != "invalid_number" and ret[cfg][c] == ENOSYS
+            cells.append("-" if enosys else str(s[cfg][c]))
+        add(f"    {LABELS[c]:18}" + "".join(f"{x:>11}" for x in cells))
+    add("")
+    add("('-': x32 absent or off, the call returns -ENOSYS; its figure is in")
+    add("build/bench.json.)")
+    add("")
+    d = r["differences"]
+    add("The chart's differences, instructions per call:")
+    add("")
+    add("    native, patched minus base       x32=y  x32=n")
+    for c, v in d["native_patched_minus_base"].items():
+        add(f"      {label(c):31}{signed(v['x32=y']):>5}{signed(v['x32=n']):>7}")
+    add("    x32 minus native                  ours  reference")
+    for c, v in d["x32_minus_native"].items():
+        add(f"      {label('x32_' + c):31}{signed(v['patched']):>5}"
+            f"{signed(v['reference']):>11}")
+    add("    x32, ours minus reference")
+    for c, v in d["patched_minus_reference"].items():
+        add(f"      {label(c):31}{signed(v):>5}")
+    add("")
+    cs = r["compat_switch"]
+    cp_, cr_ = cs["patched"], cs["reference"]
+    add("Compat switch, instructions run in it per x32 number 512-547 (static,")
+    add("objdump; the entry path before it not counted):")
+    add("")
+    add(f"    patched    mean {cp_['mean']:5}  min {cp_['min']:3}  max {cp_['max']:3}")
+    add(f"    reference  mean {cr_['mean']:5}  min {cr_['min']:3}  max {cr_['max']:3}")
+    for nr, call in (("515", "readv"), ("514", "ioctl")):
+        n = cs["numbers"][nr]
+        add(f"    {nr} ({call}): patched {n['patched']}, reference {n['reference']}")
+    add("")
+    add("Footprint, bytes (vmlinux `size`; dispatch: the x32 dispatch symbols")
+    add("(nm) and do_syscall_64()'s growth):")
+    add("")
     for k in ("patched", "reference"):
-        f_ = footprint[k]
+        f_ = r["footprint"][k]
         g = f_["growth"]
-        print(f"  {k:10} vs {f_['baseline']:16} text {g['text']:+7}  data {g['data']:+6}"
-              f"  bss {g['bss']:+6}  text+data {g['text+data']:+7}"
-              f"  dispatch {f_['dispatch']['total']:6}")
-        print("  " + " " * 30 + ", ".join(f"{n} {v}" for n, v in
-                                          f_["dispatch"]["symbols"].items()))
-    print()
-    cp_, cr_ = compat_switch["patched"], compat_switch["reference"]
-    print("Compat switch, instructions per x32 number 512-547 (static, objdump; "
-          "entry path not counted)")
-    print()
-    print(f"  patched    mean {cp_['mean']:5}  min {cp_['min']:3}  max {cp_['max']:3}")
-    print(f"  reference  mean {cr_['mean']:5}  min {cr_['min']:3}  max {cr_['max']:3}")
-    print()
-    print("Goals")
-    print()
+        add(f"    {k} over {f_['baseline']}: text {g['text']:+}, "
+            f"data {g['data']:+}, bss {g['bss']:+}, text+data {g['text+data']:+}")
+        add(textwrap.fill(f"dispatch {f_['dispatch']['total']}: " + ", ".join(
+            f"{n} {v}" for n, v in f_["dispatch"]["symbols"].items()),
+            76, initial_indent=" " * 8, subsequent_indent=" " * 10))
+    add("")
+    add("Goals")
+    add("-----")
+    add("")
     for name, gl in goals.items():
-        print(f"  {'PASS' if gl['pass'] else 'FAIL'}  {name}: {gl['goal']}")
+        add(f"    {'PASS' if gl['pass'] else 'FAIL'}  {name}")
+        add(textwrap.fill(gl["goal"], 76, initial_indent=" " * 10,
+                          subsequent_indent=" " * 10))
         if name == "repeatable":
             continue
         for k, v in gl["figures"].items():
             if isinstance(v, dict):
-                print(f"          {k}: " + ", ".join(f"{a} {b}" for a, b in v.items()))
+                add(f"          {k}: " + ", ".join(
+                    f"{a}: {'yes' if b else 'no'}" if isinstance(b, bool) else
+                    f"{a} {b}" for a, b in v.items()))
             elif isinstance(v, list):
                 for item in v:
-                    print(f"          {item}")
+                    add(f"          {item}")
             else:
-                print(f"          {k}: {v}")
-    print()
+                add(f"          {k}: {v}")
+    add("")
+    add("Userland")
+    add("--------")
+    add("")
     if ul is None:
-        print(f"Userland: {userland['status']}")
-        return
-    print("Userland on the patched kernel (x32 on): instructions of the work "
-          "(millions) and peak RSS (MiB); x32 and i386 relative to x86-64")
-    print()
-    print(f"  {'':10}" + "".join(f"{'-' + a:>22}" for a in ABIS))
+        add(f"{r['userland']['status']}.")
+        add("")
+        return "\n".join(out)
+    rel = r["userland"]["relative_to_m64"]
+    add("On the patched kernel (syscall.x32=y norandmaps): instructions of the")
+    add("work (millions) and peak RSS (MiB); x32 and i386 relative to x86-64:")
+    add("")
+    add(f"    {'':10}" + "".join(f"{'-' + a:>22}" for a in ABIS))
 
-    def row(label, w, key, rkey, fmt):
+    def row(lbl, w, key, rkey, fmt):
         cells = []
         for a in ABIS:
             cell = fmt(ul[w][a][key])
             if a != "m64":
                 cell += f" ({rel[w][a][rkey]:.2f}x)"
             cells.append(cell)
-        print(f"  {label:10}" + "".join(f"{c:>22}" for c in cells))
+        add(f"    {lbl:10}" + "".join(f"{c:>22}" for c in cells))
 
     for w in WORKLOADS:
         row(w, w, "instructions", "instructions", lambda v: f"{v / 1e6:.1f} M")
         row("", w, "maxrss_kb", "maxrss", lambda v: f"{v / 1024:.1f} MiB")
-    print()
-    print(text_chart(ul), end="")
+    add("")
+    add("\n".join("    " + l if l else l for l in text_chart(ul).split("\n")))
+    return "\n".join(out).rstrip("\n") + "\n"
 
 
 if __name__ == "__main__":
