@@ -9,7 +9,8 @@ conditional jumps on one register) from `objdump -d` of VMLINUX and follows
 it for every number from FIRST to LAST, as the CPU would, to the jump that
 leaves the function (the tail call of the handler).  Prints one line per
 number: the number, the instructions run in FUNCTION (the ENDBR and the
-tail jump included), and the handler.  Static: no kernel runs, and what
+tail jump included), and the handler.  A call of __fentry__ (a kernel
+built with ftrace) counts as the NOP it is when nobody traces.  Static: no kernel runs, and what
 happens before the call (the entry path) is not counted.  Exits 1 if the
 function has an instruction it cannot follow.
 """
@@ -68,6 +69,8 @@ def follow(insns, value):
                     return count, arg.split("<", 1)[1].rstrip(">")
                 pc = target
                 continue
+        elif op == "call" and arg.endswith("<__fentry__>"):
+            pass
         elif op not in PASS:
             return count, f"?{op} {arg}"
         pc = addrs[addrs.index(pc) + 1]
