@@ -21,6 +21,10 @@
 #                   (quilt, patch -p1) and a Debian drop-in with DEP-3
 #                   headers, signed by you (git config): build/export/
 #
+#   make distro-check  the patched and the pristine tree built with Debian's
+#                   own config (X86_X32_DISABLED=y): warnings compared, the
+#                   x32 suite booted on ours and on Debian's binary kernel,
+#                   syscall cost against Debian's (about 40 min; not in CI)
 #   make refresh BASE=NAME  move the series onto that base's tree, report
 #                   per patch (clean, offsets, fuzz, needs a human), then
 #                   make check there
@@ -98,6 +102,13 @@ check-debug: deps debug-kernel initramfs
 load: deps kernel
 	$(call STEP,make load: x32 and native load on the patched kernel)
 	@scripts/load
+
+# A distribution's configuration: Debian's own config of the same kernel
+# (versions.mk DISTRO_PKG), the patched and pristine trees built with it,
+# then scripts/distro-check (build/distro/report.txt).
+distro-check: deps series initramfs
+	$(call STEP,make distro-check: the series with the config of Debian and against its kernel)
+	@scripts/distro-check
 
 # The differential x32 fuzzer: the same seed on the patched kernel and on
 # the reference; build/fuzz.json (SEED=, CALLS= to change them).
@@ -215,4 +226,4 @@ clean:
 distclean:
 	rm -rf $(BUILD)
 
-.PHONY: refresh export all check check-x86 check-kernel check-debug debug-kernel fuzz load peer deps base-tree series kernel nox32-kernel noia32-kernel base-kernel selftests initramfs x86-selftests abi-audit bisect-check clean distclean reference-kernel reference-nox32-kernel bench
+.PHONY: distro-check refresh export all check check-x86 check-kernel check-debug debug-kernel fuzz load peer deps base-tree series kernel nox32-kernel noia32-kernel base-kernel selftests initramfs x86-selftests abi-audit bisect-check clean distclean reference-kernel reference-nox32-kernel bench

@@ -7,6 +7,10 @@ KSRC_PKG    := linux-source-6.12
 KSRC_PKGVER := 6.12.118-1~deb12u1
 PRISTINE    := linux-source-6.12
 KVERSION    := 6.12.118
+# make distro-check: Debian's own kernel of that version, whose config the
+# series is built with and whose binary its figures are compared with.
+DISTRO_PKG    := linux-image-6.12.118+deb12-amd64-unsigned
+DISTRO_PKGVER := 6.12.118-1~deb12u1
 
 # The peer suites' sources (make peer), from Debian with apt-get source:
 # the versions their results were recorded against.
