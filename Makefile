@@ -7,8 +7,8 @@
 #   make check      the whole test suite (ends with 'N passed, N failed')
 #   make KSRC=/path/to/linux ...   use your own 6.12 tree as the base
 #   make BASE=vanilla-6.12 ...     another tested base (README, Bases):
-#                   debian-6.12 (the default) or vanilla-6.12; its build
-#                   output goes to build/BASE/
+#                   debian-6.12 (the default), vanilla-6.12 or
+#                   debian-6.1; its build output goes to build/BASE/
 #
 #   make bench      syscall cost, footprint and userland figures (README)
 #   make check-debug the x32 suite and the fuzzer on the patched kernel

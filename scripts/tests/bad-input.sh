@@ -9,11 +9,15 @@ trap 'rm -rf "$tmp"' EXIT
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 
-# A tree of another version.
+# A tree of another version: one that no base is (a base's own version,
+# 6.1 on debian-6.1, would be accepted and replace that base's tree).
+# shellcheck source=scripts/versions
+. "$top/scripts/versions"
+want=$(x32e_var KVERSION)
 mkdir -p "$tmp/old"
-printf 'VERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 99\n' >"$tmp/old/Makefile"
-out=$("$top/scripts/prepare-base" --ksrc "$tmp/old" 2>&1) && bad "a 6.1 tree was accepted"
-grep -q 'is Linux 6.1.99; this series is for 6.12.y' <<<"$out" || bad "no clear version error: $out"
+printf 'VERSION = 5\nPATCHLEVEL = 4\nSUBLEVEL = 99\n' >"$tmp/old/Makefile"
+out=$("$top/scripts/prepare-base" --ksrc "$tmp/old" 2>&1) && bad "a 5.4 tree was accepted"
+grep -qF "is Linux 5.4.99; this series is for ${want%.*}.y" <<<"$out" || bad "no clear version error: $out"
 echo "ok: another version is refused: $(head -n 1 <<<"$out")"
 
 # A patch that does not apply: named, with its file; the tree as it was.

@@ -4,6 +4,12 @@
 #   base/NAME/patches/P replaces patches/P: P is in patches/series, has
 #     the same subject, changelog and files, and base/NAME/README names it;
 #     the lines that differ (beyond index and hunk headers) are printed.
+#     Where the code must differ by more than context, the changelog says
+#     why in one paragraph of its own, "[NAME: ...]", which is the only
+#     difference allowed in the changelog; with it, the patch may touch
+#     other files than the default's (the same change where that tree
+#     keeps it), and the files are printed.
+#   base/NAME/mkbase-edits redefines only mkbase's step functions.
 #   base/NAME/fixups/F replaces (or, empty, drops) base/fixups/F: F exists
 #     there, and its header starts with "NAME:" saying why.
 #   base/NAME/versions.mk gives what prepare-base needs.
@@ -14,8 +20,17 @@ bad() { echo "FAIL: $*"; fail=1; }
 body() {	# the patch without what a different base changes by itself
 	grep -vE '^(index [0-9a-f]+\.\.[0-9a-f]+|@@ .* @@)' "$1"
 }
-msg() {	# subject and changelog: up to the first diff
-	sed -n '/^Subject:/,/^---$/p' "$1"
+msg() {	# subject and changelog: up to the first diff, without a base's note
+	sed -n '/^Subject:/,/^---$/p' "$1" | awk -v tag="[$2: " '
+		index($0, tag) == 1 { skip = 1 }
+		skip { if ($0 == "") { skip = 0 } ; next }
+		{ print }'
+}
+note() {	# the base's "[NAME: ...]" paragraph of a changelog, on one line
+	sed -n '/^Subject:/,/^---$/p' "$1" | awk -v tag="[$2: " '
+		index($0, tag) == 1 { on = 1 }
+		on && $0 == "" { exit }
+		on { printf "%s%s", sep, $0; sep = " " }'
 }
 files() { sed -n 's|^diff --git a/\(.*\) b/.*|\1|p' "$1" | sort; }
 mapfile -t series < <(sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$top/patches/series")
@@ -36,8 +51,18 @@ for d in "$top"/base/*/; do
 			continue
 		fi
 		main=$top/patches/$b
-		[[ $(msg "$p") == "$(msg "$main")" ]] || bad "$name: $b's subject or changelog differs from patches/$b"
-		[[ $(files "$p") == "$(files "$main")" ]] || bad "$name: $b touches other files than patches/$b"
+		why=$(note "$p" "$name")
+		[[ $(msg "$p" "$name") == "$(msg "$main" "$name")" ]] ||
+			bad "$name: $b's subject or changelog differs from patches/$b (beyond a '[$name: ...]' paragraph)"
+		if [[ $(files "$p") != "$(files "$main")" ]]; then
+			if [[ -n $why ]]; then
+				echo "ok: $name's $b touches other files, as its changelog says:"
+				diff <(files "$main") <(files "$p") | grep '^[<>]' | sed 's/^/    /' || true
+			else
+				bad "$name: $b touches other files than patches/$b and its changelog has no '[$name: ...]' saying why"
+			fi
+		fi
+		[[ -z $why ]] || echo "ok: $name's $b says why it differs: ${why:0:200}$( ((${#why} > 200)) && echo ...)"
 		grep -qF "$b" "$d/README" 2>/dev/null || bad "$name: README does not name $b"
 		delta=$(diff <(body "$main") <(body "$p") | grep -c '^[<>]' || true)
 		if ((delta == 0)); then
@@ -47,6 +72,17 @@ for d in "$top"/base/*/; do
 			diff <(body "$main") <(body "$p") | grep '^[<>]' | head -n 12 | sed 's/^/    /' || true
 		fi
 	done
+	e=$d/mkbase-edits
+	if [[ -f $e ]]; then
+		while read -r fn; do
+			if grep -q "^$fn() {" "$top/scripts/mkbase"; then
+				echo "ok: $name's mkbase-edits redefines $fn()"
+			else
+				bad "$name: mkbase-edits defines $fn(), which is not a step function of scripts/mkbase"
+			fi
+		done < <(sed -n 's/^\([a-z_][a-z0-9_]*\)() *{.*/\1/p' "$e")
+		grep -q "^# $name: " "$e" || bad "$name: mkbase-edits does not start its comment with '# $name: ' and why"
+	fi
 	for f in "$d"fixups/*.patch; do
 		[[ -f $f ]] || continue
 		b=${f##*/}

@@ -10,7 +10,26 @@ mapfile -t patches < <("$top/scripts/series-files")
 cover=$top/patches/0000-cover-letter.patch
 [[ -f $cover ]] || { echo "FAIL: no cover letter $cover"; exit 1; }
 # spdxcheck.py wants Debian's python3 (python3-ply, python3-git).
-out=$(cd "$tree" && PATH=/usr/bin:$PATH "$tree/scripts/checkpatch.pl" --strict --show-types --terse \
+# One style for every base: the checkpatch.pl of the default base's tree
+# (Debian's linux-source-6.12), run on this base's tree.  An older tree's
+# checkpatch says other things of the same lines (6.1's calls the
+# '#define __SYSCALL(nr, sym) case nr: return ...;' of syscall_64.c's own
+# pattern a multi-statement macro, in the default's 0003 as in 6.1's).
+checkpatch=$tree/scripts/checkpatch.pl
+# shellcheck source=scripts/versions
+. "$top/scripts/versions"
+default=$(X32E_BASE= x32e_var DEFAULT_BASE)
+if [[ ${X32E_BASE:-$default} != "$default" ]]; then
+	dpkg=$(X32E_BASE= x32e_var KSRC_PKG) dpristine=$(X32E_BASE= x32e_var PRISTINE)
+	ck=$(mktemp -d)
+	trap 'rm -rf "$ck"' EXIT
+	tar -C "$ck" -xJf "/usr/src/$dpkg.tar.xz" "$dpristine/scripts/checkpatch.pl" \
+		"$dpristine/scripts/spelling.txt" "$dpristine/scripts/const_structs.checkpatch" ||
+		{ echo "FAIL: no checkpatch.pl of $default's tree: /usr/src/$dpkg.tar.xz (make deps)"; exit 1; }
+	checkpatch=$ck/$dpristine/scripts/checkpatch.pl
+	echo "checkpatch: $default's checkpatch.pl (from /usr/src/$dpkg.tar.xz) on $X32E_BASE's tree"
+fi
+out=$(cd "$tree" && PATH=/usr/bin:$PATH "$checkpatch" --root="$tree" --strict --show-types --terse \
 	--no-summary "${patches[@]}" 2>&1) || true
 if grep -q 'Traceback\|No module named' <<<"$out"; then
 	echo "FAIL: checkpatch's helpers failed (apt-get install python3-ply python3-git):"

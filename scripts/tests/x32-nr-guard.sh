@@ -15,9 +15,14 @@ if [[ ! -f $cmdf ]] || ! grep -q '^CONFIG_X86_X32_ABI=y' "$obj/.config"; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# The compiler command Kbuild used, writing elsewhere.
-cmd=$(sed -n 's/^savedcmd_[^ ]* := //p' "$cmdf")
+# The compiler command Kbuild used, writing elsewhere (savedcmd_ since
+# 6.3, cmd_ before: debian-6.1).
+cmd=$(sed -n 's/^\(saved\)\{0,1\}cmd_[^ ]* := //p' "$cmdf")
 [[ -n $cmd ]] || { echo "FAIL: no saved command in $cmdf"; exit 1; }
+# The compiler alone: 6.1's saved command goes on to run objtool on the
+# build's own common.o ('; ./tools/objtool/objtool ...'), which must not
+# be touched, and whose status would hide the compiler's.
+cmd=${cmd%%;*}
 cmd=${cmd/ -o arch\/x86\/entry\/common.o / -o $work/common.o }
 cmd=${cmd/-Wp,-MMD,arch\/x86\/entry\/.common.o.d/-Wp,-MMD,$work/common.d}
 run() { (cd "$obj" && eval "$1") >"$work/out" 2>&1; }
