@@ -216,9 +216,10 @@ refresh: base-tree
 	@scripts/refresh $(BASETREE)
 	@$(MAKE) --no-print-directory check
 
+# ONLY=FIRST-LAST: only those patches (numbered from 1), x32 on and off.
 bisect-check: base-tree
-	$(call STEP,building the kernel at every patch of the series)
-	@scripts/bisect-check
+	$(call STEP,building the kernel at every patch of the series$(if $(ONLY), (patches $(ONLY))))
+	@scripts/bisect-check $(if $(ONLY),--patches $(ONLY))
 
 clean:
 	rm -rf $(BUILD)/obj-* $(BUILD)/kselftest $(BUILD)/stage $(BUILD)/*.cpio $(BUILD)/bzImage-* $(BUILD)/logs
