@@ -11,7 +11,6 @@
  * use their own, 512-547 (syscall_x32.tbl), which reach compat handlers.
  */
 
-#include <linux/bitmap.h>
 #include <linux/capability.h>
 #include <linux/init.h>
 #include <linux/jump_label.h>
@@ -49,16 +48,20 @@ __noendbr long x32_compat_sys_call(const struct pt_regs *regs, unsigned int nr)
 #undef __SYSCALL
 
 /*
- * The 64-bit numbers x32 must not reach, the rows of syscall_64.tbl whose
- * abi is "64", as a bitmap made at build time: the generated words, in
- * order (a "64" row past NR_syscalls would be an excess initializer).
+ * What an x32 number below NR_syscalls runs, from syscall_64.tbl at build
+ * time: the same number for a shared row, and for a row whose abi is "64"
+ * (not for x32 callers) a number past the table, which x64_sys_call()
+ * answers with -ENOSYS.  The entry path loads the number it calls instead
+ * of testing a bit and branching.
  */
-#define __SYSCALL_64ONLY_WORD(bits) (bits),
-const unsigned long x32_64only_syscalls[BITS_TO_LONGS(NR_syscalls)] = {
-#include <asm/syscalls_64only.h>
+#define X32_64ONLY_NR NR_syscalls
+#define __X32_SHARED_NR(nr) (nr),
+const u16 x32_shared_nr[] = {
+#include <asm/syscalls_x32_nr.h>
 };
 
-#undef __SYSCALL_64ONLY_WORD
+#undef __X32_SHARED_NR
+static_assert(ARRAY_SIZE(x32_shared_nr) == NR_syscalls);
 
 /*
  * x32 is on unless CONFIG_X86_X32_DISABLED; syscall.x32= on the command

@@ -55,8 +55,8 @@ ABIS = ["m64", "mx32", "m32"]
 # Symbols that are the x32 dispatch code in each kernel (besides the
 # growth of do_syscall_64).
 DISPATCH = {
-    "patched": [r"x32_compat_sys_call", r"x32_64only_init", r"x32_param_\w+",
-                r"x32_64only_syscalls"],
+    "patched": [r"x32_compat_sys_call", r"x32_param_\w+",
+                r"x32_shared_nr"],
     "reference": [r"x32_sys_call"],
 }
 
