@@ -24,7 +24,7 @@
 #   make distro-check  the patched and the pristine tree built with Debian's
 #                   own config (X86_X32_DISABLED=y): warnings compared, the
 #                   x32 suite booted on ours and on Debian's binary kernel,
-#                   syscall cost against Debian's (about 40 min; not in CI)
+#                   syscall cost against Debian's (about 45 min; not in CI)
 #   make refresh BASE=NAME  move the series onto that base's tree, report
 #                   per patch (clean, offsets, fuzz, needs a human), then
 #                   make check there
