@@ -216,7 +216,7 @@ refresh: base-tree
 	@scripts/refresh $(BASETREE)
 	@$(MAKE) --no-print-directory check
 
-# ONLY=FIRST-LAST: only those patches (numbered from 1), x32 on and off.
+# ONLY=FIRST-LAST or ONLY=N: only those patches (from 1), x32 on and off.
 bisect-check: base-tree
 	$(call STEP,building the kernel at every patch of the series$(if $(ONLY), (patches $(ONLY))))
 	@scripts/bisect-check $(if $(ONLY),--patches $(ONLY))
