@@ -11,6 +11,8 @@
  * use their own, 512-547 (syscall_x32.tbl), which reach compat handlers.
  */
 
+#include <linux/bitmap.h>
+#include <linux/cache.h>
 #include <linux/capability.h>
 #include <linux/init.h>
 #include <linux/jump_label.h>
@@ -24,20 +26,17 @@
 #define MODULE_PARAM_PREFIX "syscall."
 
 #define __SYSCALL(nr, sym) extern long __x64_##sym(const struct pt_regs *);
+#define __SYSCALL_NORETURN __SYSCALL
 #include <asm/syscalls_x32.h>
+#include <asm/syscalls_common.h>
 #undef __SYSCALL
 
 /*
- * x32's own numbers, 512-547: a switch on the number (without the x32
- * bit), as x64_sys_call() is for the 64-bit table.  do_syscall_64() also
- * sends the numbers from NR_syscalls to 511 here, to the default.
- *
- * Only do_syscall_64() calls this, directly, so it is __noendbr: with IBT
- * it is no indirect branch target, and x32's own calls do not run the
- * ENDBR64 (or the NOP objtool seals it into).
+ * x32's own numbers, 512-547: a switch on the number, as x64_sys_call() is
+ * for the 64-bit table.  do_syscall_64() calls it with those numbers only.
  */
 #define __SYSCALL(nr, sym) case nr: return __x64_##sym(regs);
-__noendbr long x32_compat_sys_call(const struct pt_regs *regs, unsigned int nr)
+long x32_sys_call(const struct pt_regs *regs, unsigned int nr)
 {
 	switch (nr) {
 	#include <asm/syscalls_x32.h>
@@ -48,20 +47,34 @@ __noendbr long x32_compat_sys_call(const struct pt_regs *regs, unsigned int nr)
 #undef __SYSCALL
 
 /*
- * What an x32 number below NR_syscalls runs, from syscall_64.tbl at build
- * time: the same number for a shared row, and for a row whose abi is "64"
- * (not for x32 callers) a number past the table, which x64_sys_call()
- * answers with -ENOSYS.  The entry path loads the number it calls instead
- * of testing a bit and branching.
+ * The numbers below NR_syscalls that x32 callers share with x86-64: the
+ * rows of syscall_64.tbl marked "common" that have a handler.  Set once at
+ * boot from the generated list of those rows, which holds sys_ni_syscall
+ * for the rows marked "64" and for the numbers no row has.
  */
-#define X32_64ONLY_NR NR_syscalls
-#define __X32_SHARED_NR(nr) (nr),
-const u16 x32_shared_nr[] = {
-#include <asm/syscalls_x32_nr.h>
+DECLARE_BITMAP(x32_shared_syscalls, NR_syscalls) __ro_after_init;
+
+/* syscalltbl.sh lists every number from 0, in order, as for sys_call_table[]. */
+#define __SYSCALL(nr, sym) __x64_##sym,
+static const sys_call_ptr_t x32_common_rows[] __initconst = {
+#include <asm/syscalls_common.h>
 };
 
-#undef __X32_SHARED_NR
-static_assert(ARRAY_SIZE(x32_shared_nr) == NR_syscalls);
+#undef __SYSCALL
+
+static_assert(ARRAY_SIZE(x32_common_rows) <= NR_syscalls);
+
+static int __init x32_shared_syscalls_init(void)
+{
+	unsigned int nr;
+
+	for (nr = 0; nr < ARRAY_SIZE(x32_common_rows); nr++) {
+		if (x32_common_rows[nr] != __x64_sys_ni_syscall)
+			__set_bit(nr, x32_shared_syscalls);
+	}
+	return 0;
+}
+core_initcall(x32_shared_syscalls_init);
 
 /*
  * x32 is on unless CONFIG_X86_X32_DISABLED; syscall.x32= on the command
