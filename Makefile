@@ -102,6 +102,19 @@ distro-check: deps series initramfs
 	$(call STEP,make distro-check: the series with the config of Debian and against its kernel)
 	@scripts/distro-check
 
+## the same x32 programs (differential/) on the patched kernel and on the
+## reference, everything they print compared: what a signal handler starts
+## with, the frame, what sigreturn restores (OURS=bzImage to compare another)
+differential: deps kernel reference-kernel
+	$(call STEP,make differential: differential/ on the patched kernel and on the reference)
+	@scripts/differential $(if $(OURS),--ours $(OURS))
+
+## the dispatch built without IBT and retpolines: every number that
+## do_syscall_64() hands a switch is clamped to that switch's range
+dispatch-check: deps kernel
+	$(call STEP,make dispatch-check: the entry objects without IBT and retpolines)
+	@scripts/dispatch-check $(TREE) $(BUILD)/obj-patched/.config $(BUILD)/obj-dispatch
+
 ## the differential x32 fuzzer: the same seed on the patched kernel and on
 ## the reference; build/fuzz.json (SEED=, CALLS= to change them)
 fuzz: deps kernel reference-kernel
@@ -251,4 +264,4 @@ distclean:
 help:
 	@scripts/make-help $(MAKEFILE_SELF)
 
-.PHONY: help distro-check refresh export all check check-x86 check-kernel check-debug debug-kernel fuzz load peer deps base-tree series kernel nox32-kernel noia32-kernel base-kernel selftests initramfs x86-selftests abi-audit bisect-check clean distclean reference-kernel reference-nox32-kernel bench
+.PHONY: help differential dispatch-check distro-check refresh export all check check-x86 check-kernel check-debug debug-kernel fuzz load peer deps base-tree series kernel nox32-kernel noia32-kernel base-kernel selftests initramfs x86-selftests abi-audit bisect-check clean distclean reference-kernel reference-nox32-kernel bench

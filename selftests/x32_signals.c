@@ -12,6 +12,10 @@
  * interrupted by another signal; a blocking read is interrupted (EINTR)
  * or restarted (SA_RESTART); sigprocmask and sigpending; kill and sigqueue
  * with real-time signals deliver SI_USER, SI_QUEUE and si_value in order.
+ * What the handler starts with is x32's (not x86-64's): rax holds the
+ * interrupted context's value, ds and es hold __USER_DS even when the
+ * program had loaded null selectors, and a handler on the sigaltstack can
+ * change uc_stack, which rt_sigreturn then installs.
  *
  * The watchdog is alarm(); the timers that interrupt reads are POSIX
  * timers on SIGUSR1, so a broken restart ends in the watchdog, not a hang.
@@ -481,10 +485,122 @@ static void test_sigqueue(void)
 			 "three sigqueue values of SIGRTMIN+3 queued while blocked arrive in order in si_value (pointer and ints), SI_QUEUE\n");
 }
 
+/*
+ * The registers at the handler's first instruction, before any compiled
+ * code: an assembly stub saves them and goes on to entry_handler().
+ */
+#define USER_DS		0x2b	/* GDT_ENTRY_DEFAULT_USER_DS * 8 + 3 */
+#define RAX_PATTERN	0x5a5a5a5a12345678ULL
+
+static uint64_t entry_rax __attribute__((used));
+static uint64_t entry_ds __attribute__((used));
+static uint64_t entry_es __attribute__((used));
+static int entry_skip;	/* bytes of the faulting instruction to step over */
+
+static void __attribute__((used)) entry_handler(int sig, siginfo_t *si, void *ucv)
+{
+	ucontext_t *uc = ucv;
+
+	uc->uc_mcontext.gregs[REG_RIP] += entry_skip;
+}
+
+static void __attribute__((naked)) entry_stub(int sig, siginfo_t *si, void *uc)
+{
+	asm("mov %rax, entry_rax(%rip)\n\t"
+	    "mov %ds, %eax\n\t"
+	    "mov %rax, entry_ds(%rip)\n\t"
+	    "mov %es, %eax\n\t"
+	    "mov %rax, entry_es(%rip)\n\t"
+	    "jmp entry_handler");
+}
+
+static void test_entry_rax(void)
+{
+	const char *what = "a handler entered on a fault starts with the interrupted rax";
+	uint64_t rax = RAX_PATTERN;
+	int ok = 1;
+
+	set_action(SIGSEGV, entry_stub, 0);
+	entry_rax = 0;
+	entry_skip = 3;
+	/* A load from 0x10 (48 8b 09: 3 bytes), with rax holding a pattern. */
+	asm volatile("mov $0x10, %%ecx\n\t"
+		     "mov (%%rcx), %%rcx"
+		     : "+a" (rax) : : "rcx", "memory");
+	signal(SIGSEGV, SIG_DFL);
+	EXPECT(entry_rax == RAX_PATTERN,
+	       "rax at the handler's entry was %#llx, expected the interrupted %#llx",
+	       (unsigned long long)entry_rax, RAX_PATTERN);
+	ksft_test_result(ok, "%s\n", what);
+}
+
+static void test_entry_segments(void)
+{
+	const char *what = "a handler starts with ds and es loaded with __USER_DS after the program nulled them";
+	int ok = 1;
+
+	set_action(SIGUSR1, entry_stub, 0);
+	entry_ds = entry_es = 0xffff;
+	entry_skip = 0;
+	/* Null ds and es (valid in 64-bit mode), then kill(self) with x32's kill. */
+	asm volatile("xor %%eax, %%eax\n\t"
+		     "mov %%eax, %%ds\n\t"
+		     "mov %%eax, %%es\n\t"
+		     "mov %1, %%eax\n\t"
+		     "syscall\n\t"
+		     "mov %2, %%eax\n\t"
+		     "mov %%eax, %%ds\n\t"
+		     "mov %%eax, %%es"
+		     : : "D" (getpid()), "i" (0x40000000 | 62), "i" (USER_DS), "S" (SIGUSR1)
+		     : "rax", "rcx", "r11", "memory");
+	signal(SIGUSR1, SIG_DFL);
+	EXPECT(entry_ds == USER_DS && entry_es == USER_DS,
+	       "ds %#llx and es %#llx at the handler's entry, expected __USER_DS (%#x)",
+	       (unsigned long long)entry_ds, (unsigned long long)entry_es, USER_DS);
+	ksft_test_result(ok, "%s\n", what);
+}
+
+static char alt_stack2[ALT_SIZE] __attribute__((aligned(16)));
+
+static void uc_stack_handler(int sig, siginfo_t *si, void *ucv)
+{
+	ucontext_t *uc = ucv;
+
+	uc->uc_stack.ss_sp = alt_stack2;
+	uc->uc_stack.ss_size = ALT_SIZE;
+	uc->uc_stack.ss_flags = 0;
+}
+
+static void test_sigaltstack_uc_stack(void)
+{
+	const char *what = "a handler on the sigaltstack changes uc_stack, and rt_sigreturn installs it";
+	stack_t ss = { .ss_sp = alt_stack, .ss_flags = 0, .ss_size = ALT_SIZE };
+	stack_t off = { .ss_flags = SS_DISABLE };
+	stack_t now;
+	int ok = 1;
+
+	if (sigaltstack(&ss, NULL)) {
+		ksft_test_result(0, "%s # sigaltstack: %s\n", what, strerror(errno));
+		return;
+	}
+	set_action(SIGUSR1, uc_stack_handler, SA_ONSTACK);
+	raise(SIGUSR1);
+	signal(SIGUSR1, SIG_DFL);
+	sigaltstack(NULL, &now);
+	sigaltstack(&off, NULL);
+	EXPECT(now.ss_sp == alt_stack2 && now.ss_size == ALT_SIZE && now.ss_flags == 0,
+	       "after rt_sigreturn the sigaltstack is %p size %zu flags %d, expected the handler's %p size %d flags 0",
+	       now.ss_sp, now.ss_size, now.ss_flags, (void *)alt_stack2, ALT_SIZE);
+	ksft_test_result(ok, "%s\n", what);
+}
+
 static void (*const tests[])(void) = {
 	test_handler_returns,
 	test_siginfo_ucontext,
 	test_sigaltstack,
+	test_sigaltstack_uc_stack,
+	test_entry_rax,
+	test_entry_segments,
 	test_sigchld,
 	test_nested,
 	test_read_eintr,
