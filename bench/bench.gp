@@ -2,9 +2,9 @@
 # bench.gp: the chart of scripts/bench.
 #   gnuplot -e "dir='build/bench/chart'; out='build/bench.svg'" bench/bench.gp
 # dir: what bench/report.py writes there: vars.gp (ylo, yhi: the y range of
-# the three syscall panels; budget: what an x32 shared call may add;
-# userland: 1 if userland.dat has rows), and one file per panel, a header
-# row naming the columns, then one row per call or workload:
+# the three syscall panels; userland: 1 if userland.dat has rows), and one
+# file per panel, a header row naming the columns, then one row per call or
+# workload:
 #   native.dat          native calls, patched minus base, x32=y and x32=n
 #   x32-native.dat      x32 minus the same native call, patched and reference
 #   ours-reference.dat  x32 calls, patched minus reference (both x32=y)
@@ -40,14 +40,12 @@ plot for [i=2:3] dir.'/native.dat' using i:xtic(1) lc i, \
      for [i=2:3] '' using (x(i-2, 2)):(y(column(i))):(val(column(i))) with labels notitle
 set origin 0.28,1-top
 unset ylabel
-set title sprintf("x32 minus the same native call\n(x32 on; dashed: the goal, at most %+g)", budget)
-set arrow 1 from graph 0, first budget to graph 1, first budget nohead dt 2 lc rgb "#c00000"
+set title "x32 minus the same native call\n(x32 on, each kernel against its own)"
 plot for [i=2:3] dir.'/x32-native.dat' using i:xtic(1) lc (i == 2 ? 2 : 4), \
      for [i=2:3] '' using (x(i-2, 2)):(y(column(i))):(val(column(i))) with labels notitle
-unset arrow 1
 set size 0.44,top*0.93
 set origin 0.56,1-top
-set title "x32 calls: patched minus reference\n(x32 on; goal for readv, ioctl: at most 0)"
+set title "x32 calls: patched minus reference\n(x32 on; goal: at most 0, every call)"
 plot dir.'/ours-reference.dat' using 2:xtic(1) lc 6, \
      '' using (x(0, 1)):(y($2)):(val($2)) with labels notitle
 if (userland) {
