@@ -13,6 +13,10 @@
 #   base/NAME/fixups/F replaces (or, empty, drops) base/fixups/F: F exists
 #     there, and its header starts with "NAME:" saying why.
 #   base/NAME/versions.mk gives what prepare-base needs.
+#   base/NAME/series-from, if there, names the commit of this repository
+#     whose patches/ the base's own patches were ported from: a backport
+#     that lags the default series is compared with what it was ported
+#     from (and says so), not with patches/ as they are now.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 fail=0 n=0
@@ -43,6 +47,16 @@ for d in "$top"/base/*/; do
 		grep -q "^$k *:*=" "$v" 2>/dev/null || bad "$name: versions.mk gives no $k"
 	done
 	[[ -f $d/README ]] || bad "$name: no README saying what differs and why"
+	from=
+	if [[ -f $d/series-from ]]; then
+		from=$(sed -n 's/^\([0-9a-f]\{7,40\}\).*/\1/p' "$d/series-from" | head -n 1)
+		if [[ -z $from ]] || ! git -C "$top" cat-file -e "$from:patches/series" 2>/dev/null; then
+			bad "$name: series-from names no commit of this repository with patches/ ('${from:-none}'; a shallow clone lacks it: git fetch --unshallow)"
+			continue
+		fi
+		echo "ok: $name's own patches are ported from patches/ at $from, $(git -C "$top" rev-list --count "$from"..HEAD) commits ago: $(sed -n 2p "$d/series-from")"
+		grep -qF "series-from" "$d/README" 2>/dev/null || bad "$name: README does not say that the base lags (series-from)"
+	fi
 	for p in "$d"patches/*.patch; do
 		[[ -f $p ]] || continue
 		b=${p##*/}
@@ -51,6 +65,11 @@ for d in "$top"/base/*/; do
 			continue
 		fi
 		main=$top/patches/$b
+		if [[ -n $from ]]; then
+			main=$(mktemp)
+			git -C "$top" show "$from:patches/$b" >"$main" 2>/dev/null ||
+				{ bad "$name: patches/$b is not in $from"; rm -f "$main"; continue; }
+		fi
 		why=$(note "$p" "$name")
 		[[ $(msg "$p" "$name") == "$(msg "$main" "$name")" ]] ||
 			bad "$name: $b's subject or changelog differs from patches/$b (beyond a '[$name: ...]' paragraph)"
@@ -65,12 +84,15 @@ for d in "$top"/base/*/; do
 		[[ -z $why ]] || echo "ok: $name's $b says why it differs: ${why:0:200}$( ((${#why} > 200)) && echo ...)"
 		grep -qF "$b" "$d/README" 2>/dev/null || bad "$name: README does not name $b"
 		delta=$(diff <(body "$main") <(body "$p") | grep -c '^[<>]' || true)
-		if ((delta == 0)); then
+		if ((delta == 0)) && [[ -n $from ]] && ! cmp -s "$p" "$top/patches/$b"; then
+			echo "ok: $name holds $b as it was at $from (patches/$b has moved on)"
+		elif ((delta == 0)); then
 			bad "$name: $b is the same as patches/$b: drop it"
 		else
 			echo "ok: $name carries its own $b ($delta lines differ):"
 			diff <(body "$main") <(body "$p") | grep '^[<>]' | head -n 12 | sed 's/^/    /' || true
 		fi
+		[[ -z $from ]] || rm -f "$main"
 	done
 	e=$d/mkbase-edits
 	if [[ -f $e ]]; then
