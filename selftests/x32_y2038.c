@@ -384,10 +384,10 @@ int main(void)
 			ksft_test_result_skip("%s (EPERM: run as root, in the guest)\n", set_what);
 		else
 			ksft_test_result(0, "%s # got -1 (%s), expected 0\n", set_what,
-					 strerrorname_np(err));
+					 ename(err));
 		for (size_t i = 0; i < n; i++)
 			ksft_test_result_skip("the clock is not in 2040 (clock_settime: %s)\n",
-					      strerrorname_np(err));
+					      ename(err));
 		ksft_finished();
 	}
 	ksft_test_result(1, "%s\n", set_what);
