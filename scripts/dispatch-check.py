@@ -63,12 +63,15 @@ def switch_range(insns):
     if not any(mn == "jmp" and ops.startswith("*") for _, mn, ops, _ in insns):
         return None
     # The bounds check before the indirect jump: an optional offset
-    # (sub $K,%esi or lea -K(%rsi),%eX), then cmp $M,%reg and ja/jae.
+    # (sub $K,%esi, add $-K,%esi or lea -K(%rsi),%eX), then cmp $M,%reg
+    # and ja/jae.
     offset, reg = 0, "esi"
     for i, (_, mn, ops, _) in enumerate(insns):
         m = re.match(r"\$(0x[0-9a-f]+|\d+),%(\w+)$", ops)
         if mn == "sub" and m and reg32(m.group(2)) == reg:
             offset = imm("$" + m.group(1))
+        if mn == "add" and m and reg32(m.group(2)) == reg:
+            offset = (-imm("$" + m.group(1))) % (1 << 32)
         m2 = re.match(r"-(0x[0-9a-f]+)\(%(\w+)\),%(\w+)$", ops)
         if mn == "lea" and m2 and reg32(m2.group(2)) == reg:
             offset, reg = int(m2.group(1), 16), reg32(m2.group(3))
@@ -80,46 +83,110 @@ def switch_range(insns):
     return "unknown"
 
 
+def operands(ops):
+    """The operands of an AT&T instruction, commas inside () kept."""
+    out, depth, cur = [], 0, ""
+    for ch in ops:
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    if cur:
+        out.append(cur)
+    return out
+
+
+def clamp_at(insns, i, reg):
+    """If insns[i] is the AND of array_index_nospec() leaving its result in
+    reg: the bound N of the cmp $N before it; else None."""
+    _, mn, ops, _ = insns[i]
+    o = operands(ops)
+    if mn != "and" or len(o) != 2 or not all(x.startswith("%") for x in o):
+        return None
+    src, dst = reg32(o[0]), reg32(o[1])
+    if dst != reg:
+        return None
+    # cmp $N,%value; sbb %mask,%mask; and: {src, dst} = {value, mask}.
+    for j in range(i - 1, max(i - 4, -1), -1):
+        _, mj, oj, _ = insns[j]
+        if mj == "sbb":
+            mask = reg32(operands(oj)[-1])
+            if mask not in (src, dst):
+                return None
+            value = dst if mask == src else src
+            for k in range(j - 1, max(j - 3, -1), -1):
+                _, mk, ok_, _ = insns[k]
+                ck = operands(ok_)
+                if mk == "cmp" and len(ck) == 2 and ck[0].startswith("$") \
+                        and reg32(ck[1]) == value:
+                    return imm(ck[0])
+            return None
+    return None
+
+
 def call_clamp(insns, idx):
-    """For the call at insns[idx]: (low, high) of the number in esi, or a reason."""
-    targets = set()
-    for _, mn, ops, _ in insns:
+    """For the call at insns[idx]: (low, high) of the number in esi on every
+    path that reaches it, or a reason why not."""
+    addr_index = {a: n for n, (a, _, _, _) in enumerate(insns)}
+    jumps_to = {}
+    for n, (_, mn, ops, _) in enumerate(insns):
         m = re.match(r"([0-9a-f]+) <", ops)
-        if mn.startswith("j") and m:
-            targets.add(int(m.group(1), 16))
-    reg, add = "esi", 0
-    i = idx - 1
-    while i >= 0:
-        addr, mn, ops, _ = insns[i]
-        srcdst = ops.split(",")
-        dst = reg32(srcdst[-1]) if srcdst and srcdst[-1].startswith("%") else None
-        if mn in ("jmp", "ret") or mn.startswith("call"):
-            return "no clamp on the straight line before the call"
-        if dst == reg:
-            if mn == "and" and len(srcdst) == 2 and srcdst[0].startswith("%"):
-                mask = reg32(srcdst[0])
-                # sbb %m,%m and cmp $N,%reg just before.
-                if i >= 2 and insns[i - 1][1] == "sbb" and reg32(insns[i - 1][2].split(",")[-1]) == mask \
-                        and insns[i - 2][1] == "cmp":
-                    cmpops = insns[i - 2][2].split(",")
-                    if reg32(cmpops[-1]) == reg and cmpops[0].startswith("$"):
-                        n = imm(cmpops[0])
-                        joined = [hex(a) for a, _, _, _ in insns[i + 1:idx + 1] if a in targets]
-                        if joined:
-                            return "a jump lands at %s, between the clamp and the call" % ", ".join(joined)
-                        return (add, add + n - 1)
-                return "%s is masked by something other than array_index_nospec()" % reg
-            if mn == "add" and srcdst[0].startswith("$"):
-                add += imm(srcdst[0])
-                i -= 1
-                continue
-            if mn == "mov" and srcdst[0].startswith("%"):
-                reg = reg32(srcdst[0])
-                i -= 1
-                continue
-            return "%s is set by '%s %s', not by array_index_nospec()" % (reg, mn, ops)
-        i -= 1
-    return "no clamp found"
+        if mn.startswith("j") and m and int(m.group(1), 16) in addr_index:
+            jumps_to.setdefault(addr_index[int(m.group(1), 16)], []).append(n)
+
+    def preds(n):
+        p = list(jumps_to.get(n, []))
+        if n > 0 and insns[n - 1][1] not in ("jmp", "ret"):
+            p.append(n - 1)
+        return p
+
+    lo, hi, seen = None, None, set()
+    # (instruction, register holding the number, constant added after the
+    # clamp, lowest bit of any constant or-ed in after it, depth)
+    work = [(p, "esi", 0, 1 << 32, 0) for p in preds(idx)]
+    while work:
+        n, reg, add, orlow, depth = work.pop()
+        if (n, reg, add, orlow) in seen:
+            continue
+        seen.add((n, reg, add, orlow))
+        if depth > 60:
+            return "no clamp within 60 instructions on a path to the call"
+        a, mn, ops, _ = insns[n]
+        o = operands(ops)
+        dst = reg32(o[-1]) if o and o[-1].startswith("%") else None
+        if mn.startswith("call"):
+            return "a call at %#x on a path to it, before any clamp" % a
+        if dst != reg or mn in ("cmp", "test", "bt") or mn.startswith("j"):
+            work += [(p, reg, add, orlow, depth + 1) for p in preds(n)]
+            continue
+        bound = clamp_at(insns, n, reg)
+        if bound is not None:
+            if bound - 1 >= orlow:
+                return "a constant is or-ed into a clamped number that can reach its bits (at %#x)" % a
+            lo = add if lo is None else min(lo, add)
+            hi = add + bound - 1 if hi is None else max(hi, add + bound - 1)
+            continue
+        if mn == "add" and o[0].startswith("$"):
+            work += [(p, reg, add + imm(o[0]), orlow, depth + 1) for p in preds(n)]
+            continue
+        if mn == "or" and o[0].startswith("$"):
+            # or $K adds K to a number below K's lowest set bit (checked at
+            # the clamp).
+            k = imm(o[0])
+            work += [(p, reg, add + k, min(orlow, k & -k), depth + 1) for p in preds(n)]
+            continue
+        if mn == "mov" and o[0].startswith("%"):
+            work += [(p, reg32(o[0]), add, orlow, depth + 1) for p in preds(n)]
+            continue
+        return "%s is set at %#x by '%s %s', not by array_index_nospec()" % (reg, a, mn, ops)
+    if lo is None:
+        return "no path to the call"
+    return (lo, hi)
 
 
 def main():
