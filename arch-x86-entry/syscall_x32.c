@@ -1,18 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The x32 system call ABI: what do_syscall_64() needs to dispatch x32
- * calls, and the switch that turns x32 on or off.
+ * The x32 system call ABI: the switch do_syscall_64() calls for x32
+ * numbers, and the switch that turns x32 on or off.
  *
  * An x32 caller issues SYSCALL like a native one, with __X32_SYSCALL_BIT
  * set in the number.  Below 512, x32 shares the 64-bit table: the native
  * handler runs, and in_x32_syscall() tells generic code to use x32
  * layouts.  The calls the 64-bit table marks "64" pass structures whose
  * layout differs for x32; x32 callers get -ENOSYS for those numbers and
- * use their own, 512-547 (syscall_x32.tbl), which reach compat handlers.
+ * use their own, 512-547 (the rows marked "x32"), which reach compat
+ * handlers.
  */
 
-#include <linux/bitmap.h>
-#include <linux/cache.h>
 #include <linux/capability.h>
 #include <linux/init.h>
 #include <linux/jump_label.h>
@@ -26,14 +25,16 @@
 #define MODULE_PARAM_PREFIX "syscall."
 
 #define __SYSCALL(nr, sym) extern long __x64_##sym(const struct pt_regs *);
-#define __SYSCALL_NORETURN __SYSCALL
+#define __SYSCALL_NORETURN(nr, sym) extern long __noreturn __x64_##sym(const struct pt_regs *);
 #include <asm/syscalls_x32.h>
-#include <asm/syscalls_common.h>
 #undef __SYSCALL
+#undef __SYSCALL_NORETURN
+#define __SYSCALL_NORETURN __SYSCALL
 
 /*
- * x32's own numbers, 512-547: a switch on the number, as x64_sys_call() is
- * for the 64-bit table.  do_syscall_64() calls it with those numbers only.
+ * syscalls_x32.h lists every number from 0 to X32_NR_syscalls - 1, with
+ * sys_ni_syscall where x32 has no call: a switch on the number, as
+ * x64_sys_call() is for the 64-bit table.
  */
 #define __SYSCALL(nr, sym) case nr: return __x64_##sym(regs);
 long x32_sys_call(const struct pt_regs *regs, unsigned int nr)
@@ -45,36 +46,6 @@ long x32_sys_call(const struct pt_regs *regs, unsigned int nr)
 }
 
 #undef __SYSCALL
-
-/*
- * The numbers below NR_syscalls that x32 callers share with x86-64: the
- * rows of syscall_64.tbl marked "common" that have a handler.  Set once at
- * boot from the generated list of those rows, which holds sys_ni_syscall
- * for the rows marked "64" and for the numbers no row has.
- */
-DECLARE_BITMAP(x32_shared_syscalls, NR_syscalls) __ro_after_init;
-
-/* syscalltbl.sh lists every number from 0, in order, as for sys_call_table[]. */
-#define __SYSCALL(nr, sym) __x64_##sym,
-static const sys_call_ptr_t x32_common_rows[] __initconst = {
-#include <asm/syscalls_common.h>
-};
-
-#undef __SYSCALL
-
-static_assert(ARRAY_SIZE(x32_common_rows) <= NR_syscalls);
-
-static int __init x32_shared_syscalls_init(void)
-{
-	unsigned int nr;
-
-	for (nr = 0; nr < ARRAY_SIZE(x32_common_rows); nr++) {
-		if (x32_common_rows[nr] != __x64_sys_ni_syscall)
-			__set_bit(nr, x32_shared_syscalls);
-	}
-	return 0;
-}
-core_initcall(x32_shared_syscalls_init);
 
 /*
  * x32 is on unless CONFIG_X86_X32_DISABLED; syscall.x32= on the command

@@ -56,23 +56,17 @@ ABIS = ["m64", "mx32", "m32"]
 
 # Symbols that are the x32 dispatch code in each kernel (besides the
 # growth of do_syscall_64, where do_syscall_x32() is inlined).  Patched:
-# the switch for 512-547 (x32_sys_call), the bitmap of the shared numbers
-# and the syscall.x32 parameter (x32_param_set/get/ops: the on/off switch of
-# the dispatch).  The bitmap is filled at boot by x32_shared_syscalls_init()
-# from x32_common_rows[]: both are __init, freed after boot, and counted
-# all the same (they are in vmlinux, and in its text+data growth); the
-# results say how much of the total they are (INIT_ONLY).  Not counted, as
-# before: the sysctl (abi.x32) and x32_enabled_verbose(), which serve exec
-# and root, not the dispatch.  The series on base/debian-6.1 still has the
-# former shape: the switch x32_compat_sys_call and the map x32_shared_nr.
-# Reference: its switch over every x32 number.
+# the switch over every x32 number (x32_sys_call) and the syscall.x32
+# parameter (x32_param_set/get/ops: the on/off switch of the dispatch).
+# Not counted: the sysctl (abi.x32) and x32_enabled_verbose(), which serve
+# exec and root, not the dispatch.  The series on base/debian-6.1 still
+# has a former shape: the switch x32_compat_sys_call and the map
+# x32_shared_nr.  Reference: its switch over every x32 number.
 DISPATCH = {
-    "patched": [r"x32_sys_call", r"x32_param_\w+", r"x32_shared_syscalls",
-                r"x32_shared_syscalls_init", r"x32_common_rows",
+    "patched": [r"x32_sys_call", r"x32_param_\w+",
                 r"x32_compat_sys_call", r"x32_shared_nr"],
     "reference": [r"x32_sys_call"],
 }
-INIT_ONLY = {"x32_shared_syscalls_init", "x32_common_rows"}
 
 
 def die(msg):
@@ -242,9 +236,7 @@ def main():
                     syms[s] = sz
         d64 = nm[kernel].get("do_syscall_64", 0) - nm[baseline].get("do_syscall_64", 0)
         syms["do_syscall_64 growth"] = d64
-        return {"symbols": syms, "total": sum(syms.values()),
-                "freed_after_boot": sum(v for k, v in syms.items()
-                                        if k in INIT_ONLY)}
+        return {"symbols": syms, "total": sum(syms.values())}
 
     footprint = {
         "patched": {"baseline": "base", "growth": growth("patched", "base"),
@@ -472,8 +464,10 @@ def results(meta, r, ul):
     add("")
     add(f"Written by scripts/bench (make bench) on {meta.get('date', '?')}; "
         "'scripts/bench")
-    add("--update-results' copies it to bench/RESULTS.md and the chart to")
-    add("bench/bench.svg.  What each figure means, and the goals: the README's")
+    res = meta.get("results", "bench/RESULTS.md")
+    chart = meta.get("chart", "bench/bench.svg")
+    add(f"--update-results' copies it to {res} and the chart to")
+    add(f"{chart}.  What each figure means, and the goals: the README's")
     add("Measurements.")
     add("")
     failed = [k for k, g in goals.items() if not g["pass"]]
@@ -482,6 +476,7 @@ def results(meta, r, ul):
     add("    base        " + meta.get("base", "?"))
     add("    kernels     " + ", ".join(f"{k} {meta.get('kernel_' + k, '?')}"
                                        for k in ("base", "patched", "reference")))
+    add("    built by    " + meta.get("kernel_compiler", "?") + " (the kernels)")
     add("    QEMU        " + meta.get("qemu", "?"))
     add("    compiler    " + meta.get("compiler", "?") +
         " (bench/syscall_cost, bench/userland)")
@@ -491,7 +486,8 @@ def results(meta, r, ul):
     add("    goals       " + ("all pass" if not failed else
                               "FAILED: " + " ".join(failed)))
     add("")
-    add("![the differences that matter, and userland](bench.svg)")
+    add("![the differences that matter, and userland]("
+        + os.path.basename(meta.get("chart", "bench/bench.svg")) + ")")
     add("")
     add("System calls")
     add("------------")
@@ -543,10 +539,7 @@ def results(meta, r, ul):
         g = f_["growth"]
         add(f"    {k} over {f_['baseline']}: text {g['text']:+}, "
             f"data {g['data']:+}, bss {g['bss']:+}, text+data {g['text+data']:+}")
-        freed = f_["dispatch"]["freed_after_boot"]
-        add(textwrap.fill(f"dispatch {f_['dispatch']['total']}" +
-            (f" ({freed} of it init, freed after boot)" if freed else "") +
-            ": " + ", ".join(
+        add(textwrap.fill(f"dispatch {f_['dispatch']['total']}: " + ", ".join(
             f"{n} {v}" for n, v in f_["dispatch"]["symbols"].items()),
             76, initial_indent=" " * 8, subsequent_indent=" " * 10))
     add("")

@@ -22,7 +22,7 @@
  * clocks, identities, seccomp, ptrace, uretprobe (SIGILL for a caller
  * outside its trampoline), ...) are skipped by name (skip[]),
  * from the names the tables give (x32fuzz_names.h, generated from the
- * tree's syscall_64.tbl and syscall_x32.tbl).  Every call is armed with a
+ * tree's syscall_64.tbl).  Every call is armed with a
  * 20 ms watchdog (SIGALRM, no SA_RESTART): a call that blocks returns
  * EINTR, and one that keeps restarting is abandoned as "timeout".
  * Calls that change mappings over the ranges they are given run in a child

@@ -25,23 +25,13 @@
 	} while (0)
 
 /*
- * X32_EXPECTED, from the environment (a harness puts it on the kernel
- * command line, whence init passes it on): "1" when the kernel must run
- * x32 programs, "0" when it must not, unset when the tests are to find
- * out.  Tests of what the kernel lacks skip unless told it must have it,
- * so that a harness keeps its tests able to fail.
+ * Skip the whole test on a kernel without x32 (kselftest's convention for
+ * a missing feature).  A harness that knows the kernel has x32 tells a
+ * skip from a pass itself.
  */
-static inline int x32_expected(void)
-{
-	const char *e = getenv("X32_EXPECTED");
-
-	return e && *e ? atoi(e) : -1;
-}
-
-/* Skip the whole test on a kernel without x32, unless x32 is expected. */
 static inline void x32_require(int available)
 {
-	if (!available && x32_expected() != 1)
+	if (!available)
 		ksft_exit_skip("this kernel does not run x32 system calls (CONFIG_X86_X32_ABI off, or syscall.x32=n)\n");
 }
 

@@ -34,7 +34,7 @@
 #define SA_RESTORER	0x04000000
 #endif
 
-/* x32 numbers (syscall_x32.tbl) */
+/* x32 numbers (the rows of syscall_64.tbl marked "x32") */
 #define X32_rt_sigaction	512
 #define X32_ioctl		514
 #define X32_readv		515

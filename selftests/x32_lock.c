@@ -4,11 +4,10 @@
  * writes 0 and x32 is off until reboot (x32 calls -ENOSYS, x32 exec
  * ENOEXEC, syscall.x32 reads N); writing 1 back fails with EPERM.
  *
- * It turns x32 off for the rest of the boot, so it runs only when asked
- * to, with X32E_EXPECT_LOCK=1 in the environment (a harness passes it on
- * the kernel command line of a boot of its own), and skips otherwise.
- * abi.x32 is this series' own: mainline's x32 has no such switch.  Asked
- * to run where /proc/sys/abi/x32 is missing, the test fails.
+ * It turns x32 off for the rest of the boot, so it is the target's last
+ * test: x32_lock.sh, the last of TEST_PROGS, runs it.  abi.x32 is this
+ * series' own: mainline's x32 has no such switch, and the test skips
+ * where /proc/sys/abi/x32 is missing, as where x32 does not run.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -87,12 +86,11 @@ int main(void)
 	long pid = getpid(), ret;
 	int c, r;
 
-	if (!getenv("X32E_EXPECT_LOCK")) {
-		ksft_print_header();
-		ksft_exit_skip("turns x32 off until reboot: runs only with X32E_EXPECT_LOCK=1%s\n",
-			       access(SYSCTL, F_OK) ? " (and this kernel has no abi.x32)" : "");
-	}
 	ksft_print_header();
+	x32_require(x32_syscalls_work());
+	if (access(SYSCTL, F_OK))
+		ksft_exit_skip("this kernel has no %s (the run-time switch is not mainline's)\n",
+			       SYSCTL);
 	ksft_set_plan(8);
 
 	c = read_char(SYSCTL);

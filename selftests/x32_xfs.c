@@ -8,15 +8,15 @@
  * tv_sec in xfs_bstime, 8-byte alignment of __u64), not i386's packed one.
  * Mainline fs/xfs/xfs_ioctl32.c stores the native records for x32 callers.
  *
- * The program attaches a copy of an empty XFS image (made by
- * scripts/mkxfsimage; default: xfs.img beside the program) to a loop
- * device, mounts it, creates a file, a directory and a file in it with
+ * The program makes an empty XFS image in /tmp with mkfs.xfs (xfsprogs,
+ * from PATH; or takes a copy of the image named as its argument),
+ * attaches it to a loop device, mounts it, creates a file, a directory and a file in it with
  * known sizes, owners, modes and timestamps past 2038 (and past 2^32 s),
  * and checks each ioctl's records against stat(), field by field, and the
  * number of bytes the kernel wrote into a poisoned buffer.  Built -mx32
  * -static (the x32 claim) and -m64 -static (the native answer, the same
  * records).  Needs root, CONFIG_XFS_FS and CONFIG_BLK_DEV_LOOP; without
- * them (or without the image) every result is skipped.
+ * them (or without mkfs.xfs) every result is skipped, saying why.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -30,6 +30,7 @@
 #include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "diag.h"
@@ -227,12 +228,58 @@ static int copy_image(const char *image)
 	return out;
 }
 
+/*
+ * A new empty image in /tmp, unlinked at once: 16 MiB, sparse, made by
+ * mkfs.xfs.  mkfs.xfs (xfsprogs >= 5.19) makes filesystems under 300 MB
+ * only for fstests, which it recognises by TEST_DIR, TEST_DEV and
+ * QA_CHECK_FS; their values are not used.  bigtime: the test stores times
+ * past 2^32 s.
+ */
+static int make_image(void)
+{
+	char path[64];
+	int fd, status = 0;
+	pid_t pid;
+
+	snprintf(path, sizeof(path), "/tmp/x32_xfs.%d.img", (int)getpid());
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0 || ftruncate(fd, 16 << 20)) {
+		ksft_print_msg("create %s: %s\n", path, rstr(-1));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	pid = fork();
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		dup2(null, 1);
+		setenv("TEST_DIR", "/nonexistent", 1);
+		setenv("TEST_DEV", "/nonexistent", 1);
+		setenv("QA_CHECK_FS", "1", 1);
+		execlp("mkfs.xfs", "mkfs.xfs", "-q", "-f", "-m", "bigtime=1", path, (char *)NULL);
+		_exit(errno == ENOENT ? 127 : 126);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+	    WEXITSTATUS(status)) {
+		if (pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 127)
+			ksft_print_msg("mkfs.xfs not found (xfsprogs): no XFS image to mount\n");
+		else
+			ksft_print_msg("mkfs.xfs %s failed (status %#x)\n", path, status);
+		unlink(path);
+		close(fd);
+		return -1;
+	}
+	unlink(path);
+	return fd;
+}
+
 static int setup_loop(const char *image)
 {
 	struct loop_info64 li;
 	int ctl, img, dev, nr;
 
-	img = copy_image(image);
+	img = image ? copy_image(image) : make_image();
 	if (img < 0)
 		return -1;
 	ctl = open("/dev/loop-control", O_RDWR | O_CLOEXEC);
@@ -251,7 +298,8 @@ static int setup_loop(const char *image)
 	snprintf(loopdev, sizeof(loopdev), "/dev/loop%d", nr);
 	dev = open(loopdev, O_RDWR | O_CLOEXEC);
 	if (dev < 0 || ioctl(dev, LOOP_SET_FD, img)) {
-		ksft_print_msg("attach %s to %s: %s\n", image, loopdev, rstr(-1));
+		ksft_print_msg("attach %s to %s: %s\n", image ? image : "the image", loopdev,
+			       rstr(-1));
 		close(img);
 		return 0;
 	}
@@ -304,8 +352,7 @@ static int make_nodes(void)
 
 int main(int argc, char **argv)
 {
-	static char defimage[4096];
-	const char *image = argv[1];
+	const char *image = argc > 1 ? argv[1] : NULL;
 	static unsigned char buf[(MAXREC + 1) * sizeof(struct xfs_bstat)];
 	struct xfs_fsop_bulkreq req;
 	uint64_t last;
@@ -313,10 +360,6 @@ int main(int argc, char **argv)
 	int ok, st, dfd, total, calls;
 	long r;
 
-	if (argc < 2) {	/* xfs.img beside the program */
-		snprintf(defimage, sizeof(defimage), "%s", beside_self("xfs.img"));
-		image = defimage;
-	}
 	ksft_print_header();
 	ksft_set_plan(NTESTS);
 	ksft_print_msg("%s: FSBULKSTAT %#lx FSBULKSTAT_SINGLE %#lx FSINUMBERS %#lx, xfs_bstat %zu bytes, xfs_inogrp %zu\n",
@@ -341,11 +384,12 @@ int main(int argc, char **argv)
 		close(loopfd);	/* the loop device goes away with the mount */
 	if (st < 0) {
 		for (int i = 0; i < NTESTS; i++)
-			ksft_test_result_skip("no XFS image, loop device or XFS in this kernel\n");
+			ksft_test_result_skip("no XFS image (mkfs.xfs), loop device or XFS in this kernel\n");
 		ksft_finished();
 	}
 	ok = st > 0;
-	ksft_test_result(ok, "XFS image %s mounted on %s (%s)\n", image, mnt, loopdev);
+	ksft_test_result(ok, "XFS image %s mounted on %s (%s)\n", image ? image : "from mkfs.xfs",
+			 mnt, loopdev);
 	if (!ok) {
 		for (int i = 1; i < NTESTS; i++)
 			ksft_test_result(0, "(no mount)\n");

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # One source of truth: every readable source in this repository is the
 # file the series adds to the kernel tree, byte for byte.
-#   Kconfig.x32          -> arch/x86/Kconfig.x32
+#   Kconfig.x32          -> its block in arch/x86/Kconfig (less its
+#                           leading comment lines)
 #   arch-x86-entry/X     -> arch/x86/entry/X
-#   syscall-tables/X     -> arch/x86/entry/syscalls/X
+#   syscall-tables/syscall_64-x32-rows.tbl
+#                        -> the rows of arch/x86/entry/syscalls/syscall_64.tbl
+#                           whose abi is x32 (the series puts them there,
+#                           where mainline has them)
 #   selftests/X          -> tools/testing/selftests/x32/X
 # and the series adds nothing under tools/testing/selftests/x32/ that is
 # not in selftests/.
@@ -37,13 +41,38 @@ check() {	# repo-file tree-path
 		echo "ok: $1 = $2"
 	fi
 }
-[[ -f $top/Kconfig.x32 ]] && check Kconfig.x32 arch/x86/Kconfig.x32
+# The x32 options: Kconfig.x32 less its leading comments is a block of
+# arch/x86/Kconfig, from config X86_X32_ABI to the line before COMPAT_32.
+if [[ -f $top/Kconfig.x32 ]]; then
+	n=$((n + 1))
+	kbody() { awk 'f || (!/^#/ && !/^$/) { f = 1; print }' "$top/Kconfig.x32"; }
+	kblock() { sed -n '/^config X86_X32_ABI$/,/^config COMPAT_32$/p' "$tree/arch/x86/Kconfig" | sed '$d'; }
+	if diff -u <(kbody; echo) <(kblock) >/dev/null; then
+		echo "ok: Kconfig.x32 = its block of arch/x86/Kconfig"
+	else
+		echo "FAIL: Kconfig.x32 differs from its block of arch/x86/Kconfig as the series leaves it:"
+		diff -u <(kblock) <(kbody; echo) | head -n 20 || true
+		fail=1
+	fi
+fi
 while IFS= read -r f; do
 	check "arch-x86-entry/$f" "arch/x86/entry/$f"
 done < <(cd "$top/arch-x86-entry" && find . -type f -printf '%P\n' | sort)
-while IFS= read -r f; do
+# x32's rows of the 64-bit table.
+n=$((n + 1))
+rows=syscall-tables/syscall_64-x32-rows.tbl tbl=arch/x86/entry/syscalls/syscall_64.tbl
+if [[ ! -f $top/$rows ]]; then
+	echo "FAIL: no $rows"; fail=1
+elif ! diff -u "$top/$rows" <(grep -P '^\d+\tx32\t' "$tree/$tbl") >/dev/null; then
+	echo "FAIL: $rows differs from the x32 rows of $tbl as the series leaves it:"
+	diff -u "$top/$rows" <(grep -P '^\d+\tx32\t' "$tree/$tbl") | head -n 20 || true
+	fail=1
+else
+	echo "ok: $rows = the x32 rows of $tbl"
+fi
+for f in $(cd "$top/syscall-tables" && find . -type f ! -name syscall_64-x32-rows.tbl -printf '%P\n' | sort); do
 	check "syscall-tables/$f" "arch/x86/entry/syscalls/$f"
-done < <(cd "$top/syscall-tables" && find . -type f -printf '%P\n' | sort)
+done
 while IFS= read -r f; do
 	check "selftests/$f" "tools/testing/selftests/x32/$f"
 done < <(cd "$top/selftests" && find . -type f -printf '%P\n' | sort)
