@@ -8,6 +8,8 @@
 #   make help       this, and every target with what it does: the '## '
 #                   lines above each target in this Makefile
 #   make KSRC=/path/to/linux ...   use your own 6.12 tree as the base
+#   make LLVM=-19 ...              the kernels built with clang-19 and
+#                   ld.lld-19, in build/llvm/ (README)
 #   make BASE=vanilla-6.12 ...     another tested base (README, Bases):
 #                   debian-6.12 (the default), vanilla-6.12 or
 #                   debian-6.1; its build output goes to build/BASE/
@@ -28,7 +30,16 @@ include base/$(BASE)/versions.mk
 endif
 export X32E_BASE := $(BASE)
 
-BUILD     := $(CURDIR)/build$(if $(filter-out $(DEFAULT_BASE),$(BASE)),/$(BASE))
+# LLVM=-19 (Debian 12's clang-19, lld-19 and llvm-objcopy-19; LLVM=1 takes
+# the unversioned clang) builds every kernel with LLVM, in a build
+# directory of its own, build/llvm/ (README, Building with LLVM).  The make
+# of the kernel reads LLVM from the command line, as for any kernel build.
+BUILD     := $(CURDIR)/build$(if $(filter-out $(DEFAULT_BASE),$(BASE)),/$(BASE))$(if $(LLVM),/llvm)
+ifneq ($(LLVM),)
+# make bench's committed results for the LLVM kernels are files of their own.
+export X32E_RESULTS := bench/RESULTS-llvm.md
+export X32E_CHART := bench/bench-llvm.svg
+endif
 export X32E_BUILD := $(BUILD)
 KSRC      ?=
 BASETREE  := $(BUILD)/base
@@ -170,7 +181,7 @@ REFERENCE_CHECK = @test -d $(BUILD)/$(PRISTINE) || { echo "$@: $(BUILD)/$(PRISTI
 reference-kernel: base-tree
 	$(call STEP,building the reference kernel: the pristine $(BASE) tree with its own x32)
 	$(REFERENCE_CHECK)
-	@scripts/build-kernel $(BUILD)/$(PRISTINE) $(BUILD)/obj-reference $(BUILD)/bzImage-reference $(CONFIGS_X32)
+	@$(if $(LLVM),X32E_MAKE_ARGS="OBJCOPY=objcopy LD=ld" )scripts/build-kernel $(BUILD)/$(PRISTINE) $(BUILD)/obj-reference $(BUILD)/bzImage-reference $(CONFIGS_X32)
 
 ## the patched kernel with sanitizers and lockdep (configs/debug.config):
 ## build/bzImage-debug
@@ -189,10 +200,11 @@ reference-nox32-kernel: base-tree
 	@scripts/build-kernel $(BUILD)/$(PRISTINE) $(BUILD)/obj-reference-nox32 $(BUILD)/bzImage-reference-nox32 $(CONFIGS)
 
 ## syscall cost, footprint and userland figures (-m64, -mx32, -m32) of x32
-## on the base, patched and reference kernels (README)
+## on the base, patched and reference kernels (README); BENCH_ARGS= for
+## scripts/bench (--update-results writes bench/RESULTS.md)
 bench: kernel base-kernel reference-kernel initramfs
 	$(call STEP,make bench: syscall cost and footprint of x32; userland -m64 -mx32 -m32)
-	@scripts/bench
+	@scripts/bench $(BENCH_ARGS)
 
 ## the x32 kselftests, built and installed from the patched tree by
 ## kselftest's own Makefile (make -C tools/testing/selftests TARGETS=x32

@@ -18,9 +18,18 @@ import re
 import subprocess
 import sys
 
+def s32(v):
+    """v as a signed 32-bit value (the signed jumps compare so)."""
+    v &= 0xffffffff
+    return v - (1 << 32) if v & 0x80000000 else v
+
+
 JUMPS = {"je": lambda a, b: a == b, "jne": lambda a, b: a != b,
          "ja": lambda a, b: a > b, "jae": lambda a, b: a >= b,
          "jb": lambda a, b: a < b, "jbe": lambda a, b: a <= b,
+         # clang compares the switch's number with signed jumps
+         "jg": lambda a, b: s32(a) > s32(b), "jge": lambda a, b: s32(a) >= s32(b),
+         "jl": lambda a, b: s32(a) < s32(b), "jle": lambda a, b: s32(a) <= s32(b),
          "jmp": lambda a, b: True}
 PASS = ("endbr64", "nop", "xchg")      # run, but change nothing here
 

@@ -61,11 +61,12 @@ ABIS = ["m64", "mx32", "m32"]
 # Not counted: the sysctl (abi.x32) and x32_enabled_verbose(), which serve
 # exec and root, not the dispatch.  The series on base/debian-6.1 still
 # has a former shape: the switch x32_compat_sys_call and the map
-# x32_shared_nr.  Reference: its switch over every x32 number.
+# x32_shared_nr.  Reference: its switch over every x32 number, and its
+# syscall.x32 parameter (Debian's, under the same names).
 DISPATCH = {
     "patched": [r"x32_sys_call", r"x32_param_\w+",
                 r"x32_compat_sys_call", r"x32_shared_nr"],
-    "reference": [r"x32_sys_call"],
+    "reference": [r"x32_sys_call", r"x32_param_\w+"],
 }
 
 
