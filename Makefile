@@ -197,12 +197,15 @@ debug-kernel: series
 reference-nox32-kernel: base-tree
 	$(call STEP,building the reference tree without x32)
 	$(REFERENCE_CHECK)
-	@scripts/build-kernel $(BUILD)/$(PRISTINE) $(BUILD)/obj-reference-nox32 $(BUILD)/bzImage-reference-nox32 $(CONFIGS)
+	@$(if $(LLVM),X32E_MAKE_ARGS="OBJCOPY=objcopy LD=ld" )scripts/build-kernel $(BUILD)/$(PRISTINE) $(BUILD)/obj-reference-nox32 $(BUILD)/bzImage-reference-nox32 $(CONFIGS)
 
+# With LLVM= the reference is linked by GNU ld and the base by ld.lld, whose
+# data layouts differ: the reference's own build without x32 is then its
+# footprint baseline.
 ## syscall cost, footprint and userland figures (-m64, -mx32, -m32) of x32
 ## on the base, patched and reference kernels (README); BENCH_ARGS= for
 ## scripts/bench (--update-results writes bench/RESULTS.md)
-bench: kernel base-kernel reference-kernel initramfs
+bench: kernel base-kernel reference-kernel $(if $(LLVM),reference-nox32-kernel) initramfs
 	$(call STEP,make bench: syscall cost and footprint of x32; userland -m64 -mx32 -m32)
 	@scripts/bench $(BENCH_ARGS)
 
